@@ -1,0 +1,49 @@
+"""Forty-Five: an exact rules engine for the Irish card game, in two presets.
+
+``BRUFF`` (6 players, three partnerships, joker, turn-up and robbing, first to 45 by trick
+chronology, jink) and ``BARKER`` (Auction Forty-Fives: 4 players, bids 5-30 with the dealer's
+hold, discard and draw, 120). Rule ids (R1.1 ...) refer to the project's RULES.md.
+
+>>> import fortyfive as ff
+>>> g = ff.Game.new(ff.BRUFF, seed=7)
+>>> g.phase, len(g.hand(0)), g.trump
+('play', 5, 'D')
+>>> g.apply(g.legal_actions()[0])
+>>> len(g.trick)
+1
+"""
+
+from .actions import Action, ActionSyntaxError, IllegalActionError, parse_action
+from .cards import CARDS, Card, deck, parse_card, parse_cards
+from .game import Game
+from .observe import BonusStatus
+from .record import RecordError
+from .rules import BARKER, BRUFF, PRESETS, Rules, get_rules, plain_order, trump_order
+from .tricks import explain_play, legal_plays, trick_winner
+
+__all__ = [
+    "BARKER",
+    "BRUFF",
+    "CARDS",
+    "PRESETS",
+    "Action",
+    "ActionSyntaxError",
+    "BonusStatus",
+    "Card",
+    "Game",
+    "IllegalActionError",
+    "RecordError",
+    "Rules",
+    "deck",
+    "explain_play",
+    "get_rules",
+    "legal_plays",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "plain_order",
+    "trick_winner",
+    "trump_order",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,166 @@
+"""The command line: ``python -m fortyfive play | replay FILE | bench``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from .actions import IllegalActionError
+from .cards import parse_card
+from .game import Game
+from .observe import render_text
+from .record import RecordError
+from .rules import PRESETS
+from .simulate import bench, random_action
+
+
+def _normalise(text: str) -> str:
+    """Accept a bare card ("5s") as "play 5S"."""
+    try:
+        return f"play {parse_card(text)}"
+    except ValueError:
+        return text
+
+
+def _public(action: str) -> str:
+    """What the other seats see of an action: face-down cards stay hidden (R6.4, R6.5, R9.7)."""
+    kind, *cards = action.split()
+    if kind == "rob":
+        return "robs the turn-up (a card goes face down)"
+    if kind == "bury":
+        return "takes the joker and buries a card"
+    if kind == "discard":
+        return f"discards {len(cards)} and draws {len(cards)}"
+    return action
+
+
+def _events(game: Game, before_deal: int, before_tricks: int, out: Callable[[str], None]) -> None:
+    """Announce tricks won and deals ended by the last action."""
+    names = game.rules.partnership_names
+    deals = game.deals
+    first = next(i for i, d in enumerate(deals) if d.number == before_deal)
+    for d in deals[first:]:
+        start = before_tricks if d.number == before_deal else 0
+        for k, t in enumerate(d.tricks[start:], start + 1):
+            p = names[game.rules.partnerships[t.winner]]
+            out(f"  trick {k} to seat {t.winner} ({p})")
+        if d.thrown_in:
+            out(f"  all passed: hand {d.number} thrown in (R9.5)")
+        if d is not deals[-1] or game.over:
+            scores = " ".join(f"{n}={s}" for n, s in zip(names, d.end_scores or game.scores, strict=True))
+            out(f"  end of deal {d.number}: {scores}")
+
+
+def play(
+    preset: str,
+    seat: int,
+    seed: int | None,
+    save: Path | None,
+    read: Callable[[str], str] = input,
+    out: Callable[[str], None] = print,
+) -> Game:
+    """Play a game in the terminal at ``seat`` against random players."""
+    game = Game.new(preset, seed=seed)
+    rng = random.Random(game.seed)
+    names = game.rules.partnership_names
+    out(f"Forty-Five ({preset}), seed {game.seed}. You are seat {seat}, partnership "
+        f"{names[game.rules.partnerships[seat]]}. Type a card (5S) or an action; '?' lists them.")
+    while not game.over:
+        deal, tricks = game.deal_number, game.tricks_played
+        if game.to_act == seat:
+            out("")
+            out(render_text(game, seat))
+            legal = game.legal_actions()
+            while True:
+                try:
+                    text = read(f"seat {seat} > ").strip()
+                except EOFError:
+                    out("\nbye")
+                    return game
+                if text in ("?", "help"):
+                    out("legal now: " + ", ".join(legal))
+                    continue
+                if text in ("quit", "exit"):
+                    return game
+                try:
+                    game.apply(_normalise(text))
+                    break
+                except IllegalActionError as e:
+                    out(f"not allowed: {e}")
+                    out("legal now: " + ", ".join(legal))
+        else:
+            who = game.to_act
+            action = random_action(game, rng)
+            game.apply(action)
+            out(f"seat {who}: {_public(action)}")
+        _events(game, deal, tricks, out)
+    out(f"Game over: partnership {names[game.winner or 0]} wins, scores {list(game.scores)}")
+    if save:
+        save.write_text(json.dumps(game.record(), indent=1))
+        out(f"record saved to {save}")
+    return game
+
+
+def replay_file(path: Path, out: Callable[[str], None] = print) -> Game:
+    try:
+        record = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as e:
+        raise RecordError(f"cannot read {path}: {e}") from None
+    game = Game.replay(record)
+    import pandas as pd
+
+    with pd.option_context("display.width", 120, "display.max_rows", 500):
+        out(game.score_sheet().to_string(index=False))
+        out("")
+        out(game.score_sheet(by="deal").to_string(index=False))
+    names = game.rules.partnership_names
+    result = f"partnership {names[game.winner]} won" if game.winner is not None else "not finished"
+    out(f"{len(game.history)} actions; {result}; scores {list(game.scores)}")
+    return game
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m fortyfive", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="play a game in the terminal against random players")
+    p.add_argument("--preset", choices=sorted(PRESETS), default="bruff")
+    p.add_argument("--seat", type=int, default=0)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--save", type=Path, default=None, help="write the game record here")
+    r = sub.add_parser("replay", help="replay a saved game record and print its score sheet")
+    r.add_argument("file", type=Path)
+    b = sub.add_parser("bench", help="random games through the public API: games/s, actions/s")
+    b.add_argument("--preset", choices=[*sorted(PRESETS), "all"], default="all")
+    b.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args(argv)
+
+    if args.command == "play":
+        players = PRESETS[args.preset].players
+        if not 0 <= args.seat < players:
+            parser.error(f"--seat must be 0..{players - 1} for {args.preset}")
+        play(args.preset, args.seat, args.seed, args.save)
+        return 0
+    if args.command == "replay":
+        try:
+            replay_file(args.file)
+        except RecordError as e:
+            print(e, file=sys.stderr)
+            return 2
+        return 0
+    presets = sorted(PRESETS) if args.preset == "all" else [args.preset]
+    print(f"{'preset':8} {'games/s':>9} {'deals/s':>9} {'actions/s':>10} {'actions/game':>13}")
+    for name in presets:
+        row = bench(name, args.seconds).row()
+        print(
+            f"{name:8} {row['games/s']:>9} {row['deals/s']:>9} {row['actions/s']:>10} "
+            f"{row['actions/game']:>13}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

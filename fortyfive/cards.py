@@ -1,0 +1,145 @@
+"""Cards, suits and ranks: parsing and formatting (R1.1).
+
+A card is one of 53 interned :class:`Card` objects; inside the engine it is the
+small int ``card.id`` so that hands can be bitmasks. ``id = suit * 13 + rank``
+with suits ``S C D H`` and ranks ``A 2 ... 9 T J Q K``; the joker is 52.
+
+>>> c = parse_card("5s")
+>>> c, str(c), c.suit, c.rank
+(Card('5S'), '5S', 'S', '5')
+>>> [str(x) for x in parse_cards("5S jh JK AH")]
+['5S', 'JH', 'JK', 'AH']
+>>> parse_card("10S")
+Traceback (most recent call last):
+...
+ValueError: R1.1: '10S' is not a card; write rank then suit, e.g. 5S, TD, AH, or JK for the joker
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+SUITS = "SCDH"
+RANKS = "A23456789TJQK"
+SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
+JOKER_ID = 52
+
+
+class Card:
+    """One playing card (interned: there is exactly one object per card).
+
+    >>> Card.from_id(52)
+    Card('JK')
+    >>> parse_card("TD").symbol()
+    '10♦'
+    """
+
+    __slots__ = ("_text", "id", "rank", "suit")
+    id: int
+    rank: str | None
+    suit: str | None
+
+    def __init__(self, card_id: int) -> None:
+        if not 0 <= card_id <= JOKER_ID:
+            raise ValueError(f"card id {card_id} is out of range 0..52")
+        self.id = card_id
+        if card_id == JOKER_ID:
+            self.rank, self.suit, self._text = None, None, "JK"
+        else:
+            self.rank, self.suit = RANKS[card_id % 13], SUITS[card_id // 13]
+            self._text = self.rank + self.suit
+
+    @staticmethod
+    def from_id(card_id: int) -> Card:
+        return CARDS[card_id]
+
+    @staticmethod
+    def from_str(text: str) -> Card:
+        return parse_card(text)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.id == JOKER_ID
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in ("D", "H")
+
+    def symbol(self) -> str:
+        """Display form with a suit symbol and ``10`` for the ten."""
+        if self.suit is None:
+            return "Joker"
+        rank = "10" if self.rank == "T" else self.rank
+        return f"{rank}{SUIT_SYMBOLS[self.suit]}"
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card('{self._text}')"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.id < other.id
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.id == self.id
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_id, (self.id,))
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(JOKER_ID + 1))
+CARD_STR: tuple[str, ...] = tuple(str(c) for c in CARDS)
+_BY_TEXT: dict[str, Card] = {str(c): c for c in CARDS}
+
+
+def parse_card(text: str | Card) -> Card:
+    """Parse the two-letter form (case-insensitive) or ``JK``; a Card passes through."""
+    if isinstance(text, Card):
+        return text
+    card = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+    if card is None:
+        raise ValueError(
+            f"R1.1: {text!r} is not a card; write rank then suit, e.g. 5S, TD, AH, "
+            "or JK for the joker"
+        )
+    return card
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+    """Parse cards separated by spaces or commas, or an iterable of cards/strings."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else text
+    return [parse_card(t) for t in tokens]
+
+
+def card_mask(cards: Iterable[str | Card]) -> int:
+    """Bitmask of a collection of cards (bit ``card.id``)."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << parse_card(c).id
+    return mask
+
+
+def mask_ids(mask: int) -> Iterator[int]:
+    """Card ids in a bitmask, ascending."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_cards(mask: int) -> list[Card]:
+    return [CARDS[i] for i in mask_ids(mask)]
+
+
+def deck(joker: bool) -> list[Card]:
+    """The 52-card pack, plus the joker when ``joker`` (bruff, R2.1)."""
+    return list(CARDS if joker else CARDS[:JOKER_ID])
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
