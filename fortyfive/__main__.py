@@ -51,7 +51,9 @@ def _events(game: Game, before_deal: int, before_tricks: int, out: Callable[[str
         if d.thrown_in:
             out(f"  all passed: hand {d.number} thrown in (R9.5)")
         if d is not deals[-1] or game.over:
-            scores = " ".join(f"{n}={s}" for n, s in zip(names, d.end_scores or game.scores, strict=True))
+            scores = " ".join(
+                f"{n}={s}" for n, s in zip(names, d.end_scores or game.scores, strict=True)
+            )
             out(f"  end of deal {d.number}: {scores}")
 
 
@@ -67,8 +69,10 @@ def play(
     game = Game.new(preset, seed=seed)
     rng = random.Random(game.seed)
     names = game.rules.partnership_names
-    out(f"Forty-Five ({preset}), seed {game.seed}. You are seat {seat}, partnership "
-        f"{names[game.rules.partnerships[seat]]}. Type a card (5S) or an action; '?' lists them.")
+    out(
+        f"Forty-Five ({preset}), seed {game.seed}. You are seat {seat}, partnership "
+        f"{names[game.rules.partnerships[seat]]}. Type a card (5S) or an action; '?' lists them."
+    )
     while not game.over:
         deal, tricks = game.deal_number, game.tricks_played
         if game.to_act == seat:

@@ -73,9 +73,7 @@ def _parse_text(text: str) -> Action:
         raise ActionSyntaxError("empty action; try 'play 5S', 'bid 20', 'pass' ...")
     kind, args = words[0].lower(), words[1:]
     if kind not in KINDS:
-        raise ActionSyntaxError(
-            f"unknown action {words[0]!r}; the actions are " + ", ".join(KINDS)
-        )
+        raise ActionSyntaxError(f"unknown action {words[0]!r}; the actions are " + ", ".join(KINDS))
     try:
         if kind in _ONE_CARD:
             if len(args) != 1:

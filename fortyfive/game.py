@@ -346,6 +346,20 @@ class Game:
         :meth:`observation`)."""
         return mask_cards(self._hands[seat])
 
+    def zones(self) -> dict[str, Any]:
+        """Where every card of the pack is (an open view for tests and teaching; never a seat's).
+
+        ``hands`` per seat, ``stock`` (top first), ``face_down`` per seat (buried, robbed or
+        discarded), ``played`` (this deal's tricks and the current trick).
+        """
+        played = [c for t in self._deal.tricks for c in t.cards] + self._trick
+        return {
+            "hands": [mask_cards(h) for h in self._hands],
+            "stock": [CARDS[c] for c in self._stock],
+            "face_down": [mask_cards(m) for m in self._face_down],
+            "played": [CARDS[c] for c in played],
+        }
+
     def partnership(self, seat: int) -> int:
         return self.rules.partnerships[seat]
 

@@ -1,0 +1,104 @@
+"""The command line: play in the terminal, replay a record, bench."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import fortyfive as ff
+from fortyfive.__main__ import main, play
+
+
+class Script:
+    """Answers prompts: first some bad inputs, then always the last legal action."""
+
+    def __init__(self, bad: list[str]) -> None:
+        self.bad = list(bad)
+        self.game: ff.Game | None = None
+        self.prompts = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts += 1
+        if self.bad:
+            return self.bad.pop(0)
+        assert self.game is not None
+        return self.game.legal_actions()[-1]
+
+
+@pytest.mark.parametrize("preset", ["bruff", "barker"])
+def test_play_a_whole_game_with_bad_inputs_reprompting(
+    preset: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    script = Script(["dance", "?", "bid 99" if preset == "barker" else "play ZZ"])
+    new = ff.Game.new
+
+    def capture(*args, **kwargs):
+        script.game = new(*args, **kwargs)
+        return script.game
+
+    monkeypatch.setattr(ff.Game, "new", capture)
+    lines: list[str] = []
+    save = tmp_path / "game.json"
+    game = play(preset, 1, 12, save, read=script, out=lines.append)
+    text = "\n".join(lines)
+    assert game.over
+    assert "not allowed: unknown action 'dance'" in text
+    assert "legal now:" in text
+    assert "Game over: partnership" in text
+    assert json.loads(save.read_text())["actions"] == game.history
+    # Other seats' hands never appear in the terminal view of seat 1.
+    assert "seat 0 [" in text and "(5 cards)" in text
+
+
+def test_play_accepts_a_bare_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = ff.Game.new("bruff", seed=3)
+    seat = game.to_act
+    card = game.legal_actions()[0].split()[1].lower()
+    answers = iter([card])
+    monkeypatch.setattr(ff.Game, "new", lambda *a, **k: game)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    play("bruff", seat, 3, None, read=read, out=lambda s: None)
+    assert game.history[0] == f"play {card.upper()}"
+
+
+def test_replay_prints_the_score_sheet(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    game = ff.Game.new("barker", seed=2)
+    import random
+
+    from fortyfive.simulate import random_action
+
+    rng = random.Random(2)
+    while not game.over:
+        game.apply(random_action(game, rng))
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(game.record()))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "taken N-S" in out and f"scores {list(game.scores)}" in out
+
+
+def test_replay_of_a_bad_file_is_a_clear_error(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "nope"}')
+    assert main(["replay", str(path)]) == 2
+    assert "bad game record" in capsys.readouterr().err
+
+
+def test_bench_prints_rates_for_both_presets() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "fortyfive", "bench", "--seconds", "0.2"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "actions/s" in out and "bruff" in out and "barker" in out
