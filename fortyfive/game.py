@@ -155,6 +155,8 @@ class Game:
             scores = (0,) * rules.n_partnerships
         if len(scores) != rules.n_partnerships:
             raise ValueError(f"{rules.name} has {rules.n_partnerships} partnership scores")
+        if max(scores) >= rules.target:
+            raise ValueError(f"scores must be below the target {rules.target}: that game is over")
         g = cls(rules, seed, dealer, scores)
         g._start = {
             "dealer": dealer,
@@ -163,8 +165,6 @@ class Game:
             "scores": list(scores),
         }
         g._start_deal((hand_ids, stock_ids))
-        if not g.rules.auction and g._phase == PLAY:
-            g._check_already_won()
         return g
 
     @classmethod
@@ -436,9 +436,9 @@ class Game:
         if legal is None:
             legal = self._legal = self._compute_legal()
         if action in legal:  # the canonical string, as legal_actions() gave it
-            c = PLAY_ID.get(action)  # type: ignore[call-overload]
+            c = PLAY_ID.get(action)
             if c is not None:  # the hot path: a card play
-                self._actions.append(action)  # type: ignore[arg-type]
+                self._actions.append(action)
                 self._play(c)
                 return
             act = parse_action(action)
@@ -448,7 +448,7 @@ class Game:
             text = str(act)
             if text not in legal:
                 raise IllegalActionError(f"{text}: {self._why_illegal(act)}")
-        self._actions.append(text)  # type: ignore[arg-type]
+        self._actions.append(text)
         self._legal = None
         kind = act.kind
         if kind == "play":
@@ -619,12 +619,6 @@ class Game:
             deal.end_scores = tuple(self._scores)
             self.dealer = (self.dealer + 1) % self._n  # R8.5
             self._start_deal(None)
-
-    def _check_already_won(self) -> None:
-        """A position given with a score already at the target is over at once."""
-        over = [p for p, s in enumerate(self._scores) if s >= self.rules.target]
-        if len(over) == 1:
-            self._finish(over[0])
 
     def _finish(self, winner: int) -> None:
         self._winner = winner

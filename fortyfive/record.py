@@ -46,60 +46,57 @@ def make_record(game: Game) -> dict[str, Any]:
     }
 
 
-def _need(cond: bool, msg: str) -> None:
-    if not cond:
-        raise RecordError(f"bad game record: {msg}")
+def _bad(msg: str) -> RecordError:
+    return RecordError(f"bad game record: {msg}")
 
 
 def replay(record: dict[str, Any]) -> Game:
     """Rebuild a game from a record, checking every field; raises :class:`RecordError`."""
     from .game import Game
 
-    _need(isinstance(record, dict), "a record is a JSON object")
-    _need(record.get("format") == RECORD_FORMAT, f"'format' must be {RECORD_FORMAT!r}")
+    if not isinstance(record, dict):
+        raise _bad("a record is a JSON object")
+    if record.get("format") != RECORD_FORMAT:
+        raise _bad(f"'format' must be {RECORD_FORMAT!r}")
     version = record.get("version")
-    _need(
-        version == RECORD_VERSION, f"unsupported version {version!r} (this reads {RECORD_VERSION})"
-    )
+    if version != RECORD_VERSION:
+        raise _bad(f"unsupported version {version!r} (this reads {RECORD_VERSION})")
     raw_rules = record.get("rules")
-    try:
-        if isinstance(raw_rules, str):
-            _need(raw_rules in PRESETS, f"unknown preset {raw_rules!r}")
-            rules = PRESETS[raw_rules]
-        else:
-            _need(isinstance(raw_rules, dict), "'rules' must be a preset name or an object")
+    if isinstance(raw_rules, str):
+        if raw_rules not in PRESETS:
+            raise _bad(f"unknown preset {raw_rules!r}")
+        rules = PRESETS[raw_rules]
+    elif isinstance(raw_rules, dict):
+        try:
             rules = Rules.from_dict(raw_rules)
-    except (TypeError, ValueError) as e:
-        if isinstance(e, RecordError):
-            raise
-        raise RecordError(f"bad game record: rules: {e}") from None
+        except (TypeError, ValueError) as e:
+            raise _bad(f"rules: {e}") from None
+    else:
+        raise _bad("'rules' must be a preset name or an object")
     seed = record.get("seed")
-    _need(isinstance(seed, int) and not isinstance(seed, bool), "'seed' must be an integer")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise _bad("'seed' must be an integer")
     actions = record.get("actions")
-    _need(
-        isinstance(actions, list) and all(isinstance(a, str) for a in actions),
-        "'actions' must be a list of action strings",
-    )
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise _bad("'actions' must be a list of action strings")
     start = record.get("start")
+    keys = {"dealer", "hands", "stock", "scores"}
+    if start is not None and (not isinstance(start, dict) or set(start) != keys):
+        raise _bad(f"'start' must be null or an object with exactly {sorted(keys)}")
     try:
         if start is None:
             game = Game.new(rules, seed=seed)
         else:
-            _need(isinstance(start, dict), "'start' must be an object or null")
-            keys = {"dealer", "hands", "stock", "scores"}
-            _need(set(start) == keys, f"'start' must have exactly {sorted(keys)}")
             game = Game.from_deal(
                 rules, start["dealer"], start["hands"], start["stock"], start["scores"], seed=seed
             )
-    except RecordError:
-        raise
     except (ValueError, TypeError) as e:
-        raise RecordError(f"bad game record: start: {e}") from None
+        raise _bad(f"start: {e}") from None
     for i, action in enumerate(actions):
         try:
             game.apply(action)
         except IllegalActionError as e:
-            raise RecordError(f"bad game record: action {i} {action!r} is not legal: {e}") from None
+            raise _bad(f"action {i} {action!r} is not legal: {e}") from None
     return game
 
 

@@ -67,7 +67,7 @@ class Rules:
         unknown = set(data) - names
         if unknown:
             raise ValueError(f"unknown rules fields: {sorted(unknown)}")
-        kw = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        kw: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
         return cls(**kw)
 
     def __repr__(self) -> str:

@@ -71,7 +71,7 @@ def good() -> dict:
         (lambda r: r.update(actions="play 5S"), "'actions' must be a list"),
         (lambda r: r["actions"].append("play ZZ"), "action 7 'play ZZ'"),
         (lambda r: r["actions"].insert(0, "bid 20"), "action 0 'bid 20' is not legal"),
-        (lambda r: r.update(start={"dealer": 0}), "'start' must have exactly"),
+        (lambda r: r.update(start={"dealer": 0}), "'start' must be null or an object with exactly"),
         (
             lambda r: r.update(
                 start={"dealer": 0, "hands": [["5S"] * 5] * 6, "stock": [], "scores": [0, 0, 0]}
