@@ -76,6 +76,10 @@ class Card:
     def __str__(self) -> str:
         return self._text
 
+    def _repr_html_(self) -> str:
+        colour = "#c0392b" if self.is_red else "inherit"
+        return f'<span style="color:{colour};font-weight:bold">{self.symbol()}</span>'
+
     def __repr__(self) -> str:
         return f"Card('{self._text}')"
 

@@ -744,3 +744,9 @@ class Game:
         from .observe import render_text
 
         return render_text(self)
+
+    def _repr_html_(self) -> str:
+        """Notebook view: the open table as text (the card table widget is the seat's view)."""
+        import html
+
+        return f"<pre>{html.escape(str(self))}</pre>"
