@@ -16,6 +16,7 @@ hold, discard and draw, 120). Rule ids (R1.1 ...) refer to the project's RULES.m
 from .actions import Action, ActionSyntaxError, IllegalActionError, parse_action
 from .cards import CARDS, Card, deck, parse_card, parse_cards
 from .game import Game
+from .match import Match
 from .observe import BonusStatus
 from .record import RecordError
 from .rules import BARKER, BRUFF, PRESETS, Rules, get_rules, plain_order, trump_order
@@ -32,6 +33,7 @@ __all__ = [
     "Card",
     "Game",
     "IllegalActionError",
+    "Match",
     "RecordError",
     "Rules",
     "deck",

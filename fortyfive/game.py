@@ -55,6 +55,7 @@ class Game:
         "_deals",
         "_discarded",
         "_face_down",
+        "_first_dealer",
         "_hands",
         "_high_bid",
         "_high_seat",
@@ -90,6 +91,7 @@ class Game:
         self._rng = random.Random(seed)
         self._n = rules.players
         self._start: dict[str, Any] | None = None
+        self._first_dealer: int | None = None
         self._actions: list[str] = []
         self.dealer = dealer
         self.deal_number = 0
@@ -103,8 +105,9 @@ class Game:
     # ------------------------------------------------------------------ construction
 
     @classmethod
-    def new(cls, rules: Rules | str, seed: int | None = None) -> Game:
-        """A new game: seeded shuffle and a random first dealer (R6.1).
+    def new(cls, rules: Rules | str, seed: int | None = None, dealer: int | None = None) -> Game:
+        """A new game: seeded shuffle and a random first dealer (R6.1), or ``dealer`` when the
+        deal passes on from an earlier game.
 
         >>> Game.new("bruff", seed=1).hand(0) == Game.new("bruff", seed=1).hand(0)
         True
@@ -112,10 +115,22 @@ class Game:
         rules = get_rules(rules)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
+        if dealer is not None and not 0 <= dealer < rules.players:
+            raise ValueError(f"dealer must be a seat 0..{rules.players - 1}")
         g = cls(rules, seed, 0, (0,) * rules.n_partnerships)
-        g.dealer = g._rng.randrange(rules.players)
+        drawn = g._rng.randrange(rules.players)  # drawn always, so a seed always deals alike
+        g.dealer = drawn if dealer is None else dealer
+        g._first_dealer = dealer
         g._start_deal(None)
         return g
+
+    def next_game(self) -> Game:
+        """The next game of a match: fresh scores, the deal passes to the left (R6.1, R8.5)."""
+        if not self.over:
+            raise ValueError("this game is not over yet")
+        return Game.new(
+            self.rules, seed=(self.seed + 1) % 2**32, dealer=(self.dealer + 1) % self._n
+        )
 
     @classmethod
     def from_deal(

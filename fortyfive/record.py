@@ -40,6 +40,7 @@ def make_record(game: Game) -> dict[str, Any]:
         "version": RECORD_VERSION,
         "rules": rules.name if preset == rules else rules.to_dict(),
         "seed": game.seed,
+        "dealer": game._first_dealer,
         "start": game._start,
         "actions": game.history,
         "result": {"scores": list(game.scores), "winner": game.winner, "over": game.over},
@@ -83,9 +84,12 @@ def replay(record: dict[str, Any]) -> Game:
     keys = {"dealer", "hands", "stock", "scores"}
     if start is not None and (not isinstance(start, dict) or set(start) != keys):
         raise _bad(f"'start' must be null or an object with exactly {sorted(keys)}")
+    dealer = record.get("dealer")
+    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
+        raise _bad("'dealer' must be a seat number or null")
     try:
         if start is None:
-            game = Game.new(rules, seed=seed)
+            game = Game.new(rules, seed=seed, dealer=dealer)
         else:
             game = Game.from_deal(
                 rules, start["dealer"], start["hands"], start["stock"], start["scores"], seed=seed

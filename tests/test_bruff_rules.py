@@ -19,9 +19,13 @@ Conventions for the hand-built positions below:
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 
 import fortyfive as ff
+from fortyfive.simulate import random_action
 
 SUITS = "SCDH"
 RANKS = "A23456789TJQK"
@@ -998,3 +1002,29 @@ def test_E1_bonus_credited_once_over_the_whole_deal():
     d1 = sheet[sheet["deal"] == 1]
     assert list(d1["points"]) == [10, 5, 5, 5, 5]
     assert g.deal_number == 2 and g.dealer == 0
+
+
+def test_R6_1_the_deal_passes_left_between_games_of_a_match() -> None:
+    match = ff.Match("bruff", seed=4)
+    rng = random.Random(4)
+    while not match.over:
+        match.apply(random_action(match.game, rng))
+    games = match.games
+    assert len(games) >= 3
+    for before, after in itertools.pairwise(games):
+        assert before.over
+        assert after.deals[0].dealer == (before.dealer + 1) % 6  # R6.1
+        assert after.deals[0].start_scores == (0, 0, 0)
+
+
+def test_R8_5_a_match_goes_to_three_games_won() -> None:
+    match = ff.Match("bruff", seed=9)
+    rng = random.Random(9)
+    while not match.over:
+        match.apply(random_action(match.game, rng))
+    assert max(match.wins) == 3 and sum(match.wins) == len(match.games)
+    assert match.legal_actions() == []
+    with pytest.raises(ValueError, match="the match is over"):
+        match.apply("pass")
+    record = match.games[-1].record()
+    assert ff.Game.replay(record).history == match.games[-1].history  # the dealer travels along
