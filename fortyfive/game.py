@@ -17,8 +17,10 @@ fortyfive.actions.IllegalActionError: bid 3: R9.2: bids are 5, 10, 15, 20, 25 or
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from . import scoring
@@ -29,6 +31,7 @@ from .actions import (
     IllegalActionError,
     parse_action,
 )
+from .auction import Auction
 from .cards import CARD_STR, CARDS, JOKER_ID, SUITS, Card, mask_cards, mask_ids, parse_card
 from .rules import Rules, TrumpTables, get_rules, tables
 from .tricks import explain_mask, legal_mask, winner_index
@@ -42,6 +45,20 @@ if TYPE_CHECKING:
 BURY, PLAY, BID, TRUMP, DISCARD, OVER = "bury", "play", "bid", "trump", "discard", "over"
 
 
+_FACTORIAL = {n: math.factorial(n) for n in (52, 53)}
+
+
+def shuffled(rng: random.Random, n: int) -> list[int]:
+    """A uniformly random order of ``range(n)``: Fisher-Yates driven by the mixed-radix digits of
+    one uniform integer below n! (exact, and faster than one random call per card)."""
+    r = rng.randrange(_FACTORIAL.get(n) or math.factorial(n))
+    pack = list(range(n))
+    for i in range(n - 1, 0, -1):
+        r, j = divmod(r, i + 1)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
+
+
 class Game:
     """One game of Forty-Five under a :class:`~fortyfive.rules.Rules` preset.
 
@@ -51,19 +68,17 @@ class Game:
 
     __slots__ = (
         "_actions",
+        "_auction",
         "_deal",
         "_deals",
         "_discarded",
         "_face_down",
         "_first_dealer",
         "_hands",
-        "_high_bid",
-        "_high_seat",
         "_joker_turned",
         "_leader",
         "_legal",
         "_n",
-        "_passed",
         "_phase",
         "_played",
         "_rng",
@@ -207,6 +222,8 @@ class Game:
         g._discarded = list(self._discarded)
         g._deals = [self._copy_log(d) for d in self._deals]
         g._deal = g._deals[-1] if g._deals else self._deal
+        if self._auction is not None:
+            g._auction = replace(self._auction, calls=g._deal.calls)
         g._legal = None
         return g
 
@@ -223,8 +240,7 @@ class Game:
         """Deal (R6.2, R9.1), then set up the first phase of the deal."""
         n, rules = self._n, self.rules
         if given is None:
-            pack = list(range(rules.deck_size))
-            self._rng.shuffle(pack)
+            pack = shuffled(self._rng, rules.deck_size)
             hands: list[list[int]] = [[] for _ in range(n)]
             pos = 0
             for size in (3, 2):  # 3 then 2 each, clockwise from the dealer's left
@@ -249,15 +265,13 @@ class Game:
         self._turnup = -1
         self._joker_turned = False
         self._t: TrumpTables | None = None
-        self._passed = 0
-        self._high_bid = 0
-        self._high_seat = -1
         self._legal = None
         self._deal = scoring.DealLog(self.deal_number, self.dealer, tuple(self._scores))
         self._deals.append(self._deal)
+        self._auction: Auction | None = None
         if rules.auction:
-            self._phase = BID  # R9.2: the auction starts on the dealer's left
-            self._to_act = (self.dealer + 1) % n
+            self._auction = Auction(rules, self.dealer, calls=self._deal.calls)
+            self._phase, self._to_act = BID, self._auction.to_call
         else:
             self._turn_up(0)
 
@@ -345,7 +359,8 @@ class Game:
     @property
     def contract(self) -> tuple[int, int] | None:
         """(seat, bid) of the auction's current highest bidder (barker), else None."""
-        return (self._high_seat, self._high_bid) if self._high_seat >= 0 else None
+        a = self._auction
+        return (a.high_seat, a.high_bid) if a is not None and a.high_seat >= 0 else None
 
     @property
     def history(self) -> list[str]:
@@ -402,7 +417,8 @@ class Game:
                 acts += [f"rob {CARD_STR[c]}" for c in mask_ids(self._hands[seat])]  # R6.5, R8.7
             return acts
         if phase == BID:
-            return self._auction_calls()
+            assert self._auction is not None and seat is not None
+            return self._auction.legal_calls(seat, self._scores)
         if phase == TRUMP:
             return [f"trump {s}" for s in SUITS]
         if phase == DISCARD:
@@ -419,28 +435,6 @@ class Game:
             assert seat is not None
             return [f"bury {CARDS[c]}" for c in mask_ids(self._hands[seat])]
         return []
-
-    def _auction_calls(self) -> list[str]:
-        """R9.2-R9.4: pass; any higher bid; the dealer's hold."""
-        seat = self._to_act
-        assert seat is not None
-        floor = max(self._bid_floor(seat), self._high_bid + 1)
-        calls = ["pass"] + [f"bid {b}" for b in self.rules.bids if b >= floor]
-        if self._can_hold(seat):
-            calls.append("hold")
-        return calls
-
-    def _bid_floor(self, seat: int) -> int:
-        r = self.rules
-        return r.high_score_min_bid if self._scores[r.partnerships[seat]] >= r.high_score else 0
-
-    def _can_hold(self, seat: int) -> bool:
-        return (
-            self.rules.dealer_hold
-            and seat == self.dealer
-            and self._high_seat not in (-1, seat)
-            and self._high_bid >= self._bid_floor(seat)
-        )
 
     # ------------------------------------------------------------------ apply
 
@@ -473,7 +467,7 @@ class Game:
         elif kind == "bury":
             self._bury(act.card.id)
         elif kind in ("bid", "hold", "pass"):
-            self._call(act)
+            self._call(text)
         elif kind == "trump":
             self._name_trump(act)
         elif kind == "discard":
@@ -512,27 +506,8 @@ class Game:
         if kind == "bury" and phase == BURY:
             return f"R6.4: you do not hold {act.card}"
         if kind in ("bid", "hold", "pass") and phase == BID:
-            if kind == "bid":
-                if act.amount not in r.bids:
-                    return (
-                        "R9.2: bids are " + ", ".join(map(str, r.bids[:-1])) + f" or {r.bids[-1]}"
-                    )
-                if act.amount is not None and act.amount <= self._high_bid:
-                    return f"R9.2: a bid must be higher than the current {self._high_bid}"
-                return (
-                    f"R9.4: a partnership with {r.high_score} or more may not bid below "
-                    f"{r.high_score_min_bid}"
-                )
-            if seat != self.dealer:
-                return "R9.3: only the dealer may hold"
-            if self._high_seat < 0:
-                return "R9.3: there is no bid to hold"
-            if self._high_seat == seat:
-                return "R9.3: you already hold the highest bid"
-            return (
-                f"R9.4: a partnership with {r.high_score} or more may not hold below "
-                f"{r.high_score_min_bid}"
-            )
+            assert self._auction is not None
+            return self._auction.why_illegal(seat, str(act), self._scores)
         if kind == "discard" and phase == DISCARD:
             if holds:
                 return f"R9.7: you do not hold {' '.join(map(str, holds))}"
@@ -644,33 +619,20 @@ class Game:
 
     # ------------------------------------------------------------------ barker (R9, R10)
 
-    def _call(self, act: Action) -> None:
-        seat = self._to_act
-        assert seat is not None
-        self._deal.calls.append((seat, str(act)))
-        if act.kind == "pass":
-            self._passed |= 1 << seat  # R9.2: a pass is final
-        elif act.kind == "bid":
-            assert act.amount is not None
-            self._high_bid, self._high_seat = act.amount, seat
-        else:
-            self._high_seat = seat  # R9.3: the dealer holds at the same level
-        n = self._n
-        active = [s for s in range(n) if not self._passed >> s & 1]
-        if not active:  # R9.5: four passes, thrown in
+    def _call(self, call: str) -> None:
+        auction = self._auction
+        assert auction is not None
+        auction.call(call)
+        if auction.thrown_in:  # R9.5: four passes; the deal passes to the left
             self._deal.thrown_in = True
             self._deal.end_scores = tuple(self._scores)
-            self.dealer = (self.dealer + 1) % n
+            self.dealer = (self.dealer + 1) % self._n
             self._start_deal(None)
-            return
-        if active == [self._high_seat]:
-            self._deal.bid, self._deal.bidder = self._high_bid, self._high_seat
-            self._phase, self._to_act = TRUMP, self._high_seat  # R9.6
-            return
-        nxt = (seat + 1) % n
-        while self._passed >> nxt & 1:
-            nxt = (nxt + 1) % n
-        self._to_act = nxt
+        elif auction.over:
+            self._deal.bid, self._deal.bidder = auction.high_bid, auction.high_seat
+            self._phase, self._to_act = TRUMP, auction.high_seat  # R9.6
+        else:
+            self._to_act = auction.to_call
 
     def _name_trump(self, act: Action) -> None:
         assert act.suit is not None
@@ -690,7 +652,7 @@ class Game:
         nxt = (seat + 1) % self._n
         if nxt == (self.dealer + 1) % self._n:
             self._phase = PLAY
-            self._leader = self._to_act = (self._high_seat + 1) % self._n  # R9.8
+            self._leader = self._to_act = (self._deal.bidder + 1) % self._n  # R9.8
         else:
             self._to_act = nxt
 
@@ -698,12 +660,12 @@ class Game:
         """R10.1-R10.5 after the fifth trick."""
         r, deal = self.rules, self._deal
         deal.bonus_certain = True
-        bidders = r.partnerships[self._high_seat]
+        bidders = r.partnerships[deal.bidder]
         taken = scoring.running_totals((0,) * r.n_partnerships, self._winners, deal.bonus_trick)
         delta = scoring.barker_hand_delta(
-            self._high_bid, bidders, taken, r.bids[-1], r.made_max_bid_factor
+            deal.bid, bidders, taken, r.bids[-1], r.made_max_bid_factor
         )
-        deal.made = taken[bidders] >= self._high_bid
+        deal.made = taken[bidders] >= deal.bid
         self._scores = [s + d for s, d in zip(self._scores, delta, strict=True)]
         winner = scoring.barker_winner(self._scores, bidders, r.target)
         if winner is not None:
