@@ -79,6 +79,7 @@ def play(
             out("")
             out(render_text(game, seat))
             legal = game.legal_actions()
+            out("legal now: " + ", ".join(legal))
             while True:
                 try:
                     text = read(f"seat {seat} > ").strip()
