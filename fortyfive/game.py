@@ -550,7 +550,7 @@ class Game:
         self._hands[seat] ^= (1 << discard) | (1 << self._turnup)
         self._stock.remove(self._turnup)
         self._face_down[seat] |= 1 << discard
-        self._robbed_by = seat
+        self._robbed_by = self._deal.robbed_by = seat
         self._robber = -1
 
     def _bury(self, card: int) -> None:

@@ -115,6 +115,7 @@ class DealLog:
     start_scores: tuple[int, ...]
     trump: int = -1
     turnup: int = -1
+    robbed_by: int = -1
     tricks: list[TrickLog] = field(default_factory=list)
     bonus_trick: int = -1  # trick index holding the highest trump so far
     bonus_card: int = -1
