@@ -597,11 +597,11 @@ class Game:
         deal.bonus_certain = certain
         bonus_trick = deal.bonus_trick
         start = deal.start_scores
-        winner = scoring.chronology_winner(start, self._winners, bonus_trick, certain, r.target)
+        winner = scoring.chronology_winner(r, start, self._winners, bonus_trick, certain)
         if winner is None and done and r.jink and len(set(self._winners)) == 1:
             winner = self._winners[0]  # R8.4
         self._scores = list(
-            scoring.running_totals(start, self._winners, bonus_trick if certain else -1)
+            scoring.running_totals(r, start, self._winners, bonus_trick if certain else -1)
         )
         if winner is not None:
             self._finish(winner)
@@ -661,13 +661,11 @@ class Game:
         r, deal = self.rules, self._deal
         deal.bonus_certain = True
         bidders = r.partnerships[deal.bidder]
-        taken = scoring.running_totals((0,) * r.n_partnerships, self._winners, deal.bonus_trick)
-        delta = scoring.barker_hand_delta(
-            deal.bid, bidders, taken, r.bids[-1], r.made_max_bid_factor
-        )
+        taken = scoring.running_totals(r, (0,) * r.n_partnerships, self._winners, deal.bonus_trick)
+        delta = scoring.barker_hand_delta(r, deal.bid, bidders, taken)
         deal.made = taken[bidders] >= deal.bid
         self._scores = [s + d for s, d in zip(self._scores, delta, strict=True)]
-        winner = scoring.barker_winner(self._scores, bidders, r.target)
+        winner = scoring.barker_winner(r, self._scores, bidders)
         if winner is not None:
             self._finish(winner)
         else:

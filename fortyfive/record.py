@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import IllegalActionError
 from .cards import CARDS, SUITS
 from .rules import PRESETS, Rules
-from .scoring import BONUS, TRICK
+from .scoring import trick_value
 
 if TYPE_CHECKING:
     import pandas
@@ -108,13 +108,13 @@ def _trick_rows(game: Game) -> list[dict[str, Any]]:
     r = game.rules
     names = r.partnership_names
     rows = []
+    chronology = r.win_by_chronology
     for deal in game.deals:
-        chronology = r.win_by_chronology
         totals = list(deal.start_scores) if chronology else [0] * r.n_partnerships
         bonus = deal.bonus_trick if deal.bonus_certain else -1
         for i, t in enumerate(deal.tricks):
             p = r.partnerships[t.winner]
-            points = TRICK + (BONUS if i == bonus else 0)
+            points = trick_value(r, i, bonus)
             totals[p] += points
             row = {
                 "deal": deal.number,

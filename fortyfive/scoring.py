@@ -1,11 +1,13 @@
 """Scoring: trick points, the bonus and its certainty, bruff chronology, barker contracts (R7-R10).
 
-Pure functions over small tuples, used by the game state machine and by the solver.
+Pure functions over small tuples, used by the game state machine and the score sheet; the point
+values and targets come from the :class:`~fortyfive.rules.Rules`.
 
+>>> from fortyfive import BARKER, BRUFF
 >>> # R8.6: A (0) holds 40, C (2) 35. A wins trick 1, B trick 2 with the highest trump.
->>> chronology_winner((40, 0, 35), [0, 1], bonus_trick=1, certain=False, target=45)
+>>> chronology_winner(BRUFF, (40, 0, 35), [0, 1], bonus_trick=1, certain=False)
 0
->>> barker_hand_delta(bid=30, bidders=0, taken=(30, 0))   # R10.3: a made 30 scores +60
+>>> barker_hand_delta(BARKER, bid=30, bidders=0, taken=(30, 0))   # R10.3: a made 30 scores +60
 (60, 0)
 """
 
@@ -14,52 +16,55 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .rules import TrumpTables
+from .rules import Rules, TrumpTables
 
-TRICK, BONUS = 5, 5
+
+def trick_value(rules: Rules, index: int, bonus_trick: int) -> int:
+    """Points of trick ``index``: 5, and 5 more when it holds the bonus (R7.1, R7.2, R10.1)."""
+    return rules.trick_points + (rules.bonus_points if index == bonus_trick else 0)
+
+
+def running_totals(
+    rules: Rules, start: Sequence[int], winners: Sequence[int], bonus_trick: int
+) -> tuple[int, ...]:
+    """Totals after the tricks won by ``winners`` (partnerships), bonus at ``bonus_trick``
+    (-1: none)."""
+    totals = list(start)
+    for i, p in enumerate(winners):
+        totals[p] += trick_value(rules, i, bonus_trick)
+    return tuple(totals)
 
 
 def first_to_target(
-    start: Sequence[int], winners: Sequence[int], bonus_trick: int, target: int
+    rules: Rules, start: Sequence[int], winners: Sequence[int], bonus_trick: int
 ) -> tuple[int, int] | None:
-    """(partnership, trick index) of the first to reach ``target``, trick by trick (R8.1).
+    """(partnership, trick index) of the first to reach the target, trick by trick (R8.1).
 
-    ``winners`` are the partnerships that won each trick so far; the bonus (R7.2) is credited at
-    ``bonus_trick`` (-1 for none). Only one partnership scores per trick, so "first" is unique.
+    Only one partnership scores per trick, so "first" is unique.
     """
     totals = list(start)
     for i, p in enumerate(winners):
-        totals[p] += TRICK + (BONUS if i == bonus_trick else 0)
-        if totals[p] >= target:
+        totals[p] += trick_value(rules, i, bonus_trick)
+        if totals[p] >= rules.target:
             return p, i
     return None
 
 
 def chronology_winner(
-    start: Sequence[int], winners: Sequence[int], bonus_trick: int, certain: bool, target: int
+    rules: Rules, start: Sequence[int], winners: Sequence[int], bonus_trick: int, certain: bool
 ) -> int | None:
     """The R8.6 procedure after a trick: the partnership that has won, or None to play on.
 
     Line S0 has trick points only; S1 adds the bonus at ``bonus_trick``. With a certain bonus S1
     decides; with an uncertain one, only a first to 45 that S0 and S1 agree on has won (R8.2).
     """
-    s1 = first_to_target(start, winners, bonus_trick, target)
+    s1 = first_to_target(rules, start, winners, bonus_trick)
     if certain or bonus_trick < 0:
         return s1[0] if s1 else None
-    s0 = first_to_target(start, winners, -1, target)
+    s0 = first_to_target(rules, start, winners, -1)
     if s0 and s1 and s0[0] == s1[0]:
         return s0[0]
     return None
-
-
-def running_totals(
-    start: Sequence[int], winners: Sequence[int], bonus_trick: int
-) -> tuple[int, ...]:
-    """Totals after the tricks in ``winners`` with the bonus at ``bonus_trick`` (-1: none)."""
-    totals = list(start)
-    for i, p in enumerate(winners):
-        totals[p] += TRICK + (BONUS if i == bonus_trick else 0)
-    return tuple(totals)
 
 
 def bonus_is_certain(
@@ -72,26 +77,22 @@ def bonus_is_certain(
     return tricks_done >= n_tricks or not t.higher[highest] & ~played & ~known_out
 
 
-def barker_taken(winners: Sequence[int], bonus_trick: int, n: int = 2) -> tuple[int, ...]:
-    """Points each partnership took in a barker hand (R10.1)."""
-    return running_totals((0,) * n, winners, bonus_trick)
-
-
 def barker_hand_delta(
-    bid: int, bidders: int, taken: Sequence[int], top_bid: int = 30, top_factor: int = 2
+    rules: Rules, bid: int, bidders: int, taken: Sequence[int]
 ) -> tuple[int, ...]:
     """Score change per partnership for a hand (R10.2-R10.4)."""
     delta = list(taken)  # R10.4: opponents always score what they took
     if taken[bidders] >= bid:
-        delta[bidders] = bid * top_factor if bid == top_bid else taken[bidders]  # R10.2, R10.3
+        top = rules.bids[-1]
+        delta[bidders] = bid * rules.made_max_bid_factor if bid == top else taken[bidders]  # R10.3
     else:
         delta[bidders] = -bid  # R10.2: the bid is subtracted, nothing taken is added
     return tuple(delta)
 
 
-def barker_winner(scores: Sequence[int], bidders: int, target: int) -> int | None:
-    """R10.5: a partnership at ``target`` or more wins; if both, the bidders."""
-    over = [p for p, s in enumerate(scores) if s >= target]
+def barker_winner(rules: Rules, scores: Sequence[int], bidders: int) -> int | None:
+    """R10.5: a partnership at the target or more wins; if both, the bidders."""
+    over = [p for p, s in enumerate(scores) if s >= rules.target]
     if not over:
         return None
     return bidders if bidders in over else over[0]
