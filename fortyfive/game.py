@@ -480,14 +480,6 @@ class Game:
         seat = self._to_act
         assert seat is not None
         kind, phase, r = act.kind, self._phase, self.rules
-        want = {
-            BURY: "the dealer must first bury one card under the stock (R6.4)",
-            PLAY: f"seat {seat} must play a card (R3.1)",
-            BID: f"seat {seat} must call in the auction: bid, pass or hold (R9.2)",
-            TRUMP: f"seat {seat} won the auction and must name trump (R9.6)",
-            DISCARD: f"seat {seat} must discard 0 to {r.max_discard} cards (R9.7)",
-        }[phase]
-        holds = [c for c in act.cards if not self._hands[seat] >> c.id & 1]
         if kind == "play" and phase == PLAY:
             assert self._t is not None
             lead = self._trick[0] if self._trick else -1
@@ -509,9 +501,17 @@ class Game:
             assert self._auction is not None
             return self._auction.why_illegal(seat, str(act), self._scores)
         if kind == "discard" and phase == DISCARD:
-            if holds:
-                return f"R9.7: you do not hold {' '.join(map(str, holds))}"
+            missing = [str(c) for c in act.cards if not self._hands[seat] >> c.id & 1]
+            if missing:
+                return f"R9.7: you do not hold {' '.join(missing)}"
             return f"R9.7: discard at most {r.max_discard} cards (and no more than the stock holds)"
+        want = {
+            BURY: "the dealer must first bury one card under the stock (R6.4)",
+            PLAY: f"seat {seat} must play a card (R3.1)",
+            BID: f"seat {seat} must call in the auction: bid, pass or hold (R9.2)",
+            TRUMP: f"seat {seat} won the auction and must name trump (R9.6)",
+            DISCARD: f"seat {seat} must discard 0 to {r.max_discard} cards (R9.7)",
+        }[phase]
         return f"not a {phase} action now: {want}"
 
     # ------------------------------------------------------------------ the trick phase
