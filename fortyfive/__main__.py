@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -157,6 +158,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         return 0
     presets = sorted(PRESETS) if args.preset == "all" else [args.preset]
+    if hasattr(os, "sched_setaffinity"):  # one core, as the figures in the README are stated
+        cpu = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpu})
+        print(f"pinned to CPU {cpu}; random games through legal_actions() and apply()")
     print(f"{'preset':8} {'games/s':>9} {'deals/s':>9} {'actions/s':>10} {'actions/game':>13}")
     for name in presets:
         row = bench(name, args.seconds).row()
