@@ -19,7 +19,16 @@ from .game import Game
 from .match import Match
 from .observe import BonusStatus
 from .record import RecordError
-from .rules import BARKER, BRUFF, PRESETS, Rules, get_rules, plain_order, trump_order
+from .rules import (
+    BARKER,
+    BRUFF,
+    PRESETS,
+    Rules,
+    get_rules,
+    plain_order,
+    sort_cards,
+    trump_order,
+)
 from .tricks import explain_play, legal_plays, trick_winner
 
 __all__ = [
@@ -44,6 +53,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "plain_order",
+    "sort_cards",
     "trick_winner",
     "trump_order",
 ]

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import CARDS, SUIT_NAMES, Card, mask_cards
+from .rules import sort_cards
 
 if TYPE_CHECKING:
     from .game import Game
@@ -97,7 +98,7 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
         "phase": game.phase,
         "to_act": to_act,
         "legal_actions": game.legal_actions() if to_act == seat else [],
-        "hand": [str(c) for c in mask_cards(game._hands[seat])],
+        "hand": [str(c) for c in sort_cards(r, mask_cards(game._hands[seat]), game.trump)],
         "hand_sizes": [m.bit_count() for m in game._hands],
         "own_face_down": [str(c) for c in mask_cards(game._face_down[seat])],
         "discard_counts": list(game._discarded),
@@ -144,7 +145,7 @@ def render_text(game: Game, seat: int | None = None) -> str:
         lines.append(f"contract: seat {game.contract[0]} bid {game.contract[1]}")
     for s in range(r.players):
         if seat is None or s == seat:
-            cards = " ".join(c.symbol() for c in game.hand(s))
+            cards = " ".join(c.symbol() for c in sort_cards(r, game.hand(s), game.trump))
         else:
             cards = f"({len(game.hand(s))} cards)"
         marks = ("D " if s == game.dealer else "  ") + (">" if s == game.to_act else " ")

@@ -10,6 +10,7 @@ A regional variant is a new :class:`Rules` value, not new branches in the engine
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 from functools import cache
 from typing import Any, Literal
@@ -228,3 +229,38 @@ def plain_order(rules: Rules | str, suit: str, trump: str) -> list[Card]:
     if s == t.trump:
         raise ValueError(f"{SUITS[s]} is the trump suit; use trump_order")
     return [CARDS[c] for c in t.plain[s]]
+
+
+_DISPLAY_SUITS = (0, 3, 1, 2)  # spades, hearts, clubs, diamonds: the colours alternate
+
+
+@cache
+def _display_rank(joker: bool, trump: int) -> tuple[int, ...]:
+    """Sort key per card id: trumps high to low first (R2.3), then each other suit high to low
+    (R2.4). With no trump yet (-1), the joker and AH, always trumps (R2.1), come first."""
+    always = ([JOKER_ID] if joker else []) + [AH]
+    first = list(tables(joker, trump).order) if trump >= 0 else always
+    order = list(first)
+    for s in _DISPLAY_SUITS:
+        if s == trump:
+            continue
+        ranks = _PLAIN[_colour(s)]
+        order += [c for c in (_cid(r, s) for r in ranks) if c not in first]
+    key = [len(order)] * 53
+    for pos, c in enumerate(order):
+        key[c] = pos
+    return tuple(key)
+
+
+def sort_cards(rules: Rules | str, cards: Iterable[Card], trump: str | None = None) -> list[Card]:
+    """Cards in the order a player holds them: trumps high to low, then the other suits.
+
+    >>> from fortyfive.cards import parse_cards
+    >>> [str(c) for c in sort_cards(BRUFF, parse_cards("2S 5D KH AH JK 9D AS"), trump="D")]
+    ['5D', 'JK', 'AH', '9D', 'AS', '2S', 'KH']
+    >>> [str(c) for c in sort_cards(BARKER, parse_cards("2S 5D KH AH 9D AS"))]
+    ['AH', 'AS', '2S', 'KH', '9D', '5D']
+    """
+    r = get_rules(rules)
+    key = _display_rank(r.joker, suit_index(trump) if trump else -1)
+    return sorted(cards, key=lambda c: key[c.id])

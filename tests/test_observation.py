@@ -32,7 +32,7 @@ def test_observation_is_json_and_holds_only_own_hand() -> None:
     for seat in range(6):
         obs = game.observation(seat)
         assert json.loads(json.dumps(obs)) == obs
-        assert obs["hand"] == [str(c) for c in game.hand(seat)]
+        assert obs["hand"] == [str(c) for c in ff.sort_cards("bruff", game.hand(seat), game.trump)]
         for other in range(6):
             if other != seat:
                 for card in game.hand(other):
