@@ -433,7 +433,7 @@ class Game:
             return subsets
         if phase == BURY:
             assert seat is not None
-            return [f"bury {CARDS[c]}" for c in mask_ids(self._hands[seat])]
+            return [f"bury {CARD_STR[c]}" for c in mask_ids(self._hands[seat])]
         return []
 
     # ------------------------------------------------------------------ apply
@@ -561,18 +561,18 @@ class Game:
 
     # ------------------------------------------------------------------ bruff scoring (R7, R8)
 
-    def known_out(self) -> int:
+    def _known_out(self) -> int:
         """Mask of trumps known to be out of play: the turn-up, once robbing can no longer
         happen (R7.3). Publicly that is after trick 1, or once the ace of trumps is played."""
         if self._turnup < 0 or self._robbed_by >= 0:
             return 0
         if self._winners or self._played >> (self._trump * 13) & 1:
             return 1 << self._turnup
-        if self._turnup == self._trump * 13 and self.dealer_has_played():
+        if self._turnup == self._trump * 13 and self._dealer_has_played():
             return 1 << self._turnup
         return 0
 
-    def dealer_has_played(self) -> bool:
+    def _dealer_has_played(self) -> bool:
         if self._winners:
             return True
         return (self.dealer - self._leader) % self._n < len(self._trick)
@@ -584,7 +584,7 @@ class Game:
             self._t,
             self._deal.bonus_card,
             self._played,
-            self.known_out(),
+            self._known_out(),
             len(self._winners),
             self.rules.hand_size,
         )
