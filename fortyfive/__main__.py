@@ -1,4 +1,4 @@
-"""The command line: ``python -m fortyfive play | replay FILE | bench``."""
+"""The command line: ``python -m fortyfive play | replay FILE | bench | tournament``."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from .observe import render_text
 from .record import RecordError
 from .rules import PRESETS
 from .simulate import bench, random_action
+from .tournament import MAX_HANDS, run_tournament
 
 
 def _normalise(text: str) -> str:
@@ -142,6 +143,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     b = sub.add_parser("bench", help="random games through the public API: games/s, actions/s")
     b.add_argument("--preset", choices=[*sorted(PRESETS), "all"], default="all")
     b.add_argument("--seconds", type=float, default=5.0)
+    t = sub.add_parser(
+        "tournament", help="duplicate-paired games between two bots: win rates with 95% CIs"
+    )
+    t.add_argument("--preset", choices=sorted(PRESETS), default="barker")
+    t.add_argument("--bots", default="rule,random", help="two bot names, e.g. rule,random")
+    t.add_argument("--games", type=int, default=200, help="games in all (whole duplicate groups)")
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--jobs", type=int, default=1, help="worker processes (same results)")
+    t.add_argument("--max-hands", type=int, default=MAX_HANDS, help="stop a game after this")
+    t.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
 
     if args.command == "play":
@@ -156,6 +167,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         except RecordError as e:
             print(e, file=sys.stderr)
             return 2
+        return 0
+    if args.command == "tournament":
+        try:
+            result = run_tournament(
+                args.preset,
+                args.bots.split(","),
+                args.games,
+                seed=args.seed,
+                jobs=args.jobs,
+                progress=not args.quiet,
+                max_hands=args.max_hands,
+            )
+        except ValueError as e:
+            parser.error(str(e))
+        print(result.summary())
         return 0
     presets = sorted(PRESETS) if args.preset == "all" else [args.preset]
     if hasattr(os, "sched_setaffinity"):  # one core, as the figures in the README are stated
