@@ -76,6 +76,7 @@ _BONUS_SHARE = (1.0, 0.6, 0.35, 0.15)
 _SIDE_KING_TRICKS = 0.3  # the top card of a plain suit (R2.4), if nobody trumps it
 _PARTNER_POINTS = 5.0  # a silent partner is worth about one trick
 _DRAW_POINTS = 0.5  # each card discarded and redrawn (R9.7) may bring a trump
+_OPENING_POINTS = 10.0  # a hand worth less than two tricks on its own leaves the bidding to others
 
 
 def _ids(cards: list[str]) -> list[int]:
@@ -207,8 +208,8 @@ class RuleBot(ObservingBot):
         contract = obs["contract"]
         high = contract["bid"] if contract else 0
         partner_high = contract is not None and partnerships[contract["seat"]] == partnerships[seat]
-        if partner_high and mine < high:
-            return "pass"  # leave the contract with the partner
+        if mine < _OPENING_POINTS or (partner_high and mine < high):
+            return "pass"  # too weak, or leave the contract with the partner
         if "hold" in legal and not partner_high and team >= high:
             return "hold"  # R9.3: the dealer takes the bid at its level
         bids = [int(a.split()[1]) for a in legal if a.startswith("bid ")]
