@@ -183,3 +183,13 @@ def test_cli_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
         main(["tournament", "--bots", "rule,nobody", "--games", "2", "--quiet"])
     assert exc.value.code == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+def test_frame_has_one_row_per_game_with_its_seating() -> None:
+    result = tm.run_tournament("bruff", ["rule", "random"], games=6, seed=8)
+    frame = result.frame()
+    assert len(frame) == 6
+    assert list(frame.columns[:4]) == ["seed", "bot_A", "bot_B", "bot_C"]
+    assert list(frame["bot_A"]) == ["rule", "random", "random", "random", "rule", "rule"]
+    assert frame["seed"].nunique() == 1
+    assert set(frame["winner"]) <= {"A", "B", "C"}
