@@ -13,7 +13,7 @@ methods (:meth:`act`, :meth:`play_bots`, :meth:`autoplay`) never wait.
 
 >>> t = CardTable("barker", seat=0, opponents="random", seed=3, pause_ms=0)
 >>> t
-<CardTable barker, seat 0 (N-S): deal 1, bid, seat 1 to act, scores 0/0>
+<CardTable barker, seat 0 (N-S): deal 1, bid, seat 2 to act, scores 0/0>
 >>> t.play_bots(); t.game.to_act
 0
 >>> t.handle_message({"type": "act", "action": "bid 35", "seat": 0, "state": t.state})

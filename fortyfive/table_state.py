@@ -5,12 +5,9 @@ data) and only words it for the screen: no rule is decided here. Nothing in thes
 name a card that the seat cannot see; the widget syncs their results to the browser.
 
 >>> from fortyfive import Game
->>> g = Game.from_deal("barker", dealer=3, hands=[["5S", "JS", "AH", "2D", "3D"],
-...     ["4S", "6S", "7S", "8S", "9S"], ["TS", "QS", "KS", "AS", "2S"],
-...     ["3S", "2C", "3C", "4C", "5C"]], stock=[str(c) for c in __import__("fortyfive").deck()
-...     if str(c) not in "5S JS AH 2D 3D 4S 6S 7S 8S 9S TS QS KS AS 2S 3S 2C 3C 4C 5C".split()])
->>> describe_action(g, 0, 0, "bid 20", reveal=False)
-'You: bid 20'
+>>> g = Game.new("barker", seed=1)
+>>> describe_action(g, 0, 0, "discard 2D 3C", reveal=False)
+'You: discard 3♣ 2♦, draw 2'
 >>> describe_action(g, 0, 1, "discard 2D 3C", reveal=False)
 'Seat 1 (E-W): discards 2 and draws 2'
 """
