@@ -276,8 +276,8 @@ class CardTable(anywidget.AnyWidget):
         reason = game.explain(str(act))
         if reason:
             raise IllegalActionError(f"{act}: {reason}")
+        self._notice("", "")  # the last refusal is answered; a coach's note may follow
         self._apply(self._seat, str(act), "learner")
-        self._notice("", "")
 
     def _waiting(self) -> bool:
         """Is the next move a bot's (a bot's seat, or the learner's while auto-playing)?"""
@@ -310,9 +310,11 @@ class CardTable(anywidget.AnyWidget):
         assert self._until is not None
         until, (deal, tricks, _) = self._until
         game = self._game
-        if game.over or game.deal_number != deal:
+        if game.over:
             return True
-        return until == "trick" and game.tricks_played != tricks
+        if until == "game":
+            return False
+        return game.deal_number != deal or (until == "trick" and game.tricks_played != tricks)
 
     def _apply(self, seat: int, action: str, by: str) -> None:
         game = self._game
