@@ -71,14 +71,11 @@ def progress(game: Game) -> Mark:
 
 
 def last_trick(game: Game) -> dict[str, Any] | None:
-    """The game's most recent complete trick: the current deal's, or while the new deal has no
-    card played yet, the final trick of the deal that just ended. Its cards were played face up
-    to every seat (the observation itself names only the current deal's cards)."""
-    deals = game.deals
-    deal = deals[-1]
-    if not deal.tricks and not game.trick and len(deals) > 1:
-        deal = deals[-2]  # the new deal has no card played yet
-    if not deal.tricks:
+    """The game's most recent complete trick, also from the deal before (the learner's "last
+    trick" view). Its cards were played face up to every seat; the observation itself names
+    only the current deal's cards."""
+    deal = next((d for d in reversed(game.deals) if d.tricks), None)
+    if deal is None:
         return None
     t = deal.tricks[-1]
     return {
