@@ -224,7 +224,9 @@ class CardTable(anywidget.AnyWidget):
                 "the table has moved on, nothing was changed"
             )
         if kind == "step":
-            if self._waiting():
+            if self.pause_ms == 0:
+                self._run_bots()  # "Instant": no pause to show between moves
+            elif self._waiting():
                 self._bot_move()
             return
         if kind == "next_game":

@@ -418,3 +418,11 @@ def test_suit_symbols_in_the_front_end_match_the_engine() -> None:
     for suit, sym in SUIT_SYMBOLS.items():
         code = f"\\u{ord(sym):04x}"
         assert re.search(rf"{suit}: \{{ symbol: \"{re.escape(code)}\"", src, re.IGNORECASE), suit
+
+
+def test_an_instant_step_plays_every_bot_move_at_once() -> None:
+    t = table("barker", seed=3, pause_ms=300)
+    assert t.info["waiting"]
+    t.set_state({"pause_ms": 0})  # the learner picks "Instant" in the speed menu
+    t.handle_message({"type": "step", "state": t.state})
+    assert not t.info["waiting"] and t.game.to_act == 0
