@@ -59,3 +59,12 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    """``ff.CardTable`` on first use: the engine itself never imports Jupyter packages."""
+    if name == "CardTable":
+        from .table import CardTable
+
+        return CardTable
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

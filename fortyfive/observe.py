@@ -2,7 +2,8 @@
 
 :func:`observation` returns a plain JSON-able dict holding only what ``seat`` may know: its own
 hand and own face-down cards, the turn-up, played cards, calls, scores and public counts. Never
-another hand, the stock, or another seat's face-down discards.
+another hand, the stock, or another seat's face-down discards. :func:`public_action` is what the
+other seats see of one action.
 
 >>> from fortyfive import Game
 >>> g = Game.new("bruff", seed=3)
@@ -128,7 +129,40 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
         "target": r.target,
         "over": game.over,
         "winner": game.winner,
+        "last_deal": _last_deal(game),
     }
+
+
+def _last_deal(game: Game) -> dict[str, Any] | None:
+    """How the most recent finished deal ended: public scores and contract (R8.5, R9.5, R10).
+    No card is named: the cards of a finished deal are back in the pack."""
+    d = next((d for d in reversed(game.deals) if d.end_scores is not None), None)
+    if d is None:
+        return None
+    return {
+        "deal": d.number,
+        "dealer": d.dealer,
+        "start_scores": list(d.start_scores),
+        "end_scores": list(d.end_scores or ()),
+        "thrown_in": d.thrown_in,
+        "contract": {"seat": d.bidder, "bid": d.bid, "made": d.made} if d.bidder >= 0 else None,
+    }
+
+
+def public_action(action: str) -> str:
+    """What the other seats see of ``action``: face-down cards stay hidden (R6.4, R6.5, R9.7).
+
+    >>> public_action("discard 2D 3C"), public_action("rob 7D"), public_action("play 5S")
+    ('discards 2 and draws 2', 'robs the turn-up (a card goes face down)', 'play 5S')
+    """
+    kind, *cards = action.split()
+    if kind == "rob":
+        return "robs the turn-up (a card goes face down)"
+    if kind == "bury":
+        return "takes the joker and buries a card"
+    if kind == "discard":
+        return f"discards {len(cards)} and draws {len(cards)}"
+    return action
 
 
 def render_text(game: Game, seat: int | None = None) -> str:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import random
+import re
 
 import fortyfive as ff
 
@@ -98,3 +100,31 @@ def test_bonus_status_follows_the_highest_trump_R7_3() -> None:
     assert (str(status.card), status.partnership, status.certain) == ("JH", 1, False)
     assert "not yet certain" in status.describe(game.rules.partnership_names)
     assert game.observation(3)["bonus"]["card"] == "JH"
+
+
+def test_last_deal_tells_how_the_previous_deal_ended_without_naming_cards() -> None:
+    game = ff.Game.new("barker", seed=4)
+    assert game.observation(0)["last_deal"] is None
+    rng = random.Random(4)
+    while game.deal_number == 1:
+        legal = game.legal_actions()
+        game.apply("pass" if "pass" in legal and rng.random() < 0.5 else rng.choice(legal))
+    first = game.deals[0]
+    last = game.observation(1)["last_deal"]
+    assert last["deal"] == 1 and last["dealer"] == first.dealer
+    assert last["end_scores"] == list(first.end_scores) == list(game.scores)
+    assert last["thrown_in"] == first.thrown_in
+    if not first.thrown_in:
+        assert last["contract"] == {"seat": first.bidder, "bid": first.bid, "made": first.made}
+    assert not re.search(r"\b(?:[AKQJT2-9][SCDH]|JK)\b", json.dumps(last))
+
+
+def test_public_action_hides_face_down_cards_R6_4_R6_5_R9_7() -> None:
+    from fortyfive.observe import public_action
+
+    assert public_action("bury 4C") == "takes the joker and buries a card"
+    assert public_action("rob 7D") == "robs the turn-up (a card goes face down)"
+    assert public_action("discard 3C 2D") == "discards 2 and draws 2"
+    assert public_action("discard") == "discards 0 and draws 0"
+    for visible in ("play 5S", "bid 20", "hold", "pass", "trump H"):
+        assert public_action(visible) == visible

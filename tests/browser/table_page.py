@@ -1,0 +1,77 @@
+"""Driving a card table in JupyterLab from Playwright: open a notebook, run it, read the table.
+
+The table exposes its state on its root element (data-state, data-phase, data-deal, data-to-act,
+data-over), so tests wait on what the learner would see rather than on timers.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from .conftest import FIRST_RENDER_MS, Lab
+
+
+def open_table(page: Page, lab: Lab, name: str, setup: str) -> Any:
+    """Open a notebook whose first cell builds and shows a table, run it, wait for the table."""
+    url = lab.notebook(name, [f"import fortyfive as ff\n{setup}"])
+    page.goto(url)
+    # The kernel can read idle before it has started: wait for the status bar, then run all
+    # and check the cell really ran (its prompt shows a number).
+    panel = page.locator(".jp-NotebookPanel:visible")
+    expect(panel).to_have_count(1, timeout=FIRST_RENDER_MS)
+    expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=FIRST_RENDER_MS)
+    table = panel.locator(".ff-table")
+    deadline = time.monotonic() + FIRST_RENDER_MS / 1000
+    while True:
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        try:
+            expect(panel.locator(".jp-InputPrompt").first).to_have_text(
+                re.compile(r"\[[\d*]+\]"), timeout=10_000
+            )
+            break
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+    expect(table).to_be_visible(timeout=FIRST_RENDER_MS)
+    return table
+
+
+def state(table: Any) -> int:
+    return int(table.get_attribute("data-state"))
+
+
+def wait_for_learner(table: Any, seat: int = 0, timeout: float = 30) -> None:
+    """Until the learner must act (or the game is over): the bots have answered."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if table.get_attribute("data-over") == "true":
+            return
+        if table.get_attribute("data-to-act") == str(seat):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"seat {seat} never got the turn: {table.get_attribute('data-state')}")
+
+
+def legal_cards(table: Any) -> list[str]:
+    return table.locator('.ff-hand button[data-legal="true"]').evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+
+
+def hand(table: Any) -> list[str]:
+    return table.locator(".ff-hand button").evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+def click_and_wait(table: Any, locator: Any, timeout: float = 10) -> None:
+    """Click and wait until the table has moved on (its state number changed)."""
+    before = state(table)
+    locator.click()
+    deadline = time.monotonic() + timeout
+    while state(table) == before:
+        if time.monotonic() > deadline:
+            raise AssertionError("the table did not update after the click")
+        time.sleep(0.02)

@@ -1,0 +1,428 @@
+"""The card table widget, Python side: message handling, bot pacing and what reaches the browser.
+
+Messages are sent straight to :meth:`CardTable.handle_message`, as the front end sends them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+import fortyfive as ff
+from fortyfive.cards import SUIT_SYMBOLS
+from fortyfive.table import CardTable, TableAction, TableMessageError
+from fortyfive.table_assets import module_source, stylesheet
+
+CARD_TOKEN = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
+
+
+def table(preset: str = "bruff", seed: int = 5, **kw: Any) -> CardTable:
+    kw.setdefault("opponents", "random")
+    kw.setdefault("pause_ms", 0)
+    return CardTable(preset, seed=seed, **kw)
+
+
+def at_learner_turn(preset: str, seed: int, phase: str, seat: int = 0) -> CardTable:
+    """A table where the learner (``seat``) must act in ``phase``."""
+    t = table(preset, seed=seed, seat=seat)
+    for _ in range(2000):
+        t.play_bots()
+        if t.game.phase == phase and t.game.to_act == seat:
+            return t
+        t.act(t.game.legal_actions()[0])
+    raise AssertionError(f"no {phase} turn for seat {seat}")
+
+
+def synced(t: CardTable) -> dict[str, Any]:
+    """Exactly what the browser receives (anywidget's assets left out)."""
+    state = t.get_state()
+    return {k: v for k, v in state.items() if k not in ("_esm", "_css")}
+
+
+def symbol(card: str) -> str:
+    return ff.parse_card(card).symbol()
+
+
+def hidden_from(game: ff.Game, seat: int) -> set[str]:
+    """Cards the seat may not see now: other hands, the stock, others' face-down cards."""
+    z = game.zones()
+    hidden = {str(c) for s, h in enumerate(z["hands"]) if s != seat for c in h}
+    hidden |= {str(c) for c in z["stock"]}
+    hidden |= {str(c) for s, f in enumerate(z["face_down"]) if s != seat for c in f}
+    if game.turnup is not None:
+        hidden.discard(str(game.turnup))  # face up, even once robbed (R6.5)
+    return hidden
+
+
+def check_nothing_hidden_is_synced(t: CardTable) -> None:
+    state = synced(t)
+    game, seat = t.game, t.seat
+    hidden = hidden_from(game, seat)
+    # Everything but the log and the finished trick names only cards of the current deal.
+    strict = {k: v for k, v in state.items() if k != "log"}
+    strict["info"] = {k: v for k, v in state["info"].items() if k != "last_trick"}
+    text = json.dumps(strict, ensure_ascii=False)
+    leaked = set(CARD_TOKEN.findall(text)) & hidden
+    leaked |= {c for c in hidden if c != "JK" and symbol(c) in text}
+    assert not leaked, f"synced state names hidden cards {leaked}"
+    # The finished trick is a played trick, face up to everyone.
+    last = state["info"]["last_trick"]
+    if last:
+        played = next(d for d in game.deals if d.number == last["deal"]).tricks[last["number"] - 1]
+        assert last["cards"] == [str(ff.CARDS[c]) for c in played.cards]
+    # The log shows other seats' face-down actions only in their public form (R6.4, R6.5, R9.7).
+    for line in state["log"]:
+        if line.startswith("Seat "):
+            assert "giving up" not in line and "bury " not in line, line
+            assert not re.search(r"discard [^n]", line), line
+
+
+# ---------------------------------------------------------------- what is synced
+
+
+def test_synced_observation_is_the_engines_for_the_learners_seat() -> None:
+    t = table("bruff", seed=11, seat=3)
+    assert t.obs == t.game.observation(3)
+    assert t.obs["seat"] == 3 and len(t.obs["hand"]) == 5
+    assert t.info["hands"] is None
+    assert set(synced(t)) >= {"obs", "info", "log", "notice", "state", "pause_ms", "four_colour"}
+
+
+@pytest.mark.parametrize("preset", ["bruff", "barker"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_synced_state_never_names_a_hidden_card(preset: str, seed: int) -> None:
+    t = table(preset, seed=seed, seat=seed % 4)
+    rng = random.Random(seed)
+    for _ in range(600):
+        check_nothing_hidden_is_synced(t)
+        if t.game.over:
+            break
+        legal = t.obs["legal_actions"]
+        if legal:
+            t.handle_message(
+                {"type": "act", "action": rng.choice(legal), "seat": t.seat, "state": t.state}
+            )
+        else:
+            t.handle_message({"type": "step", "state": t.state})
+
+
+def test_reveal_syncs_every_hand_for_teaching() -> None:
+    t = table("barker", seed=4, reveal=True)
+    assert t.info["hands"] == [t.game.observation(s)["hand"] for s in range(4)]
+    assert "all hands shown" in repr(t)
+
+
+def test_the_browser_cannot_turn_on_reveal_or_rewrite_the_game_view() -> None:
+    t = table("bruff", seed=2)
+    obs = dict(t.obs)
+    t.set_state({"obs": {"hand": ["AS"]}, "state": 99, "info": {"hands": [["AS"]]}})
+    assert t.obs == obs and t.state != 99 and t.info["hands"] is None and not t.reveal
+    t.set_state({"pause_ms": 250, "four_colour": True})
+    assert t.pause_ms == 250 and t.four_colour
+
+
+def test_the_engine_does_not_import_jupyter_and_exports_the_table_lazily() -> None:
+    code = (
+        "import sys, fortyfive as ff; "
+        "assert not {'anywidget', 'ipywidgets', 'traitlets'} & set(sys.modules), 'eager'; "
+        "print(ff.CardTable.__name__)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "CardTable"
+    with pytest.raises(AttributeError):
+        _ = ff.NoSuchThing  # type: ignore[attr-defined]
+
+
+def test_repr_is_stable_for_notebook_outputs() -> None:
+    t = table("bruff", seed=7)
+    assert repr(t) == repr(table("bruff", seed=7))
+    assert re.fullmatch(
+        r"<CardTable bruff, seat 0 \(A\): deal 1, \w+, seat \d to act, .*>", repr(t)
+    )
+    assert "0x" not in repr(t)
+
+
+# ---------------------------------------------------------------- messages refused
+
+
+def refused(t: CardTable, message: object, expected: str) -> None:
+    before = (t.game.history, t.state, json.dumps(t.obs))
+    t.handle_message(message)
+    assert t.notice["kind"] == "error", t.notice
+    assert expected in t.notice["text"], t.notice["text"]
+    assert (t.game.history, t.state, json.dumps(t.obs)) == before
+
+
+def test_unknown_and_malformed_messages_are_refused() -> None:
+    t = at_learner_turn("bruff", 3, "play")
+    refused(t, {"type": "cheat", "state": t.state}, "unknown message type 'cheat'")
+    refused(t, ["act"], "unknown message")
+    refused(t, {"state": t.state}, "unknown message type None")
+    refused(t, {"type": "act", "action": 5, "seat": 0, "state": t.state}, "an action is a string")
+    refused(t, {"type": "act", "action": "dance", "seat": 0, "state": t.state}, "unknown action")
+
+
+def test_wrong_seat_and_stale_state_are_refused() -> None:
+    t = at_learner_turn("bruff", 3, "play")
+    card = t.obs["legal_actions"][0]
+    refused(t, {"type": "act", "action": card, "seat": 1, "state": t.state}, "wrong seat 1")
+    refused(t, {"type": "act", "action": card, "seat": 0, "state": t.state - 1}, "stale message")
+    refused(t, {"type": "act", "action": card, "seat": 0}, "stale message")
+
+
+def test_card_not_in_hand_is_refused() -> None:
+    t = at_learner_turn("bruff", 3, "play")
+    other = str(t.game.hand(1)[0])
+    refused(
+        t,
+        {"type": "act", "action": f"play {other}", "seat": 0, "state": t.state},
+        f"{other} is not in your hand",
+    )
+
+
+def test_illegal_card_shows_the_engines_explanation_with_the_rule_id() -> None:
+    # Find a learner's turn with an illegal card in hand (must follow suit or trump: R4, R5).
+    for seed in range(60):
+        t = at_learner_turn("bruff", seed, "play")
+        illegal = [c for c in t.obs["hand"] if f"play {c}" not in t.obs["legal_actions"]]
+        if illegal:
+            break
+    else:
+        raise AssertionError("no illegal card found")
+    action = f"play {illegal[0]}"
+    reason = t.game.explain(action)
+    assert re.match(r"R\d+\.\d+", reason)
+    refused(t, {"type": "act", "action": action, "seat": 0, "state": t.state}, reason)
+    with pytest.raises(ff.IllegalActionError, match=re.escape(reason)):
+        t.act(action)
+
+
+def test_not_your_turn_and_game_over_are_refused() -> None:
+    t = table("bruff", seed=3, pause_ms=500)
+    t.handle_message({"type": "auto", "until": "trick", "seat": 0, "state": t.state})
+    assert t.auto == "trick" and t.info["waiting"]
+    refused(t, {"type": "act", "action": "play 5S", "seat": 0, "state": t.state}, "playing on")
+    t2 = table("bruff", seed=3, pause_ms=500)
+    if t2.game.to_act != 0:
+        refused(
+            t2, {"type": "act", "action": "play 5S", "seat": 0, "state": t2.state}, "not your turn"
+        )
+    t2.autoplay("game")
+    assert t2.game.over
+    refused(t2, {"type": "act", "action": "play 5S", "seat": 0, "state": t2.state}, "game is over")
+    refused(t2, {"type": "auto", "until": "deal", "seat": 0, "state": t2.state}, "game is over")
+    refused(t2, {"type": "auto", "until": "forever", "seat": 0, "state": t2.state}, "'until'")
+
+
+def test_next_game_only_when_over() -> None:
+    t = table("barker", seed=8)
+    refused(t, {"type": "next_game", "state": t.state}, "not over yet")
+    t.autoplay("game")
+    first = t.game
+    t.handle_message({"type": "next_game", "state": t.state})
+    assert t.game is not first and not t.game.over and t.game.dealer == (first.dealer + 1) % 4
+    assert t.game.scores == (0, 0)
+
+
+# ---------------------------------------------------------------- moves and pacing
+
+
+def test_instant_pace_bots_answer_inside_the_learners_move() -> None:
+    t = at_learner_turn("bruff", 3, "play")
+    action = t.obs["legal_actions"][0]
+    n = len(t.game.history)
+    t.handle_message({"type": "act", "action": action, "seat": 0, "state": t.state})
+    assert t.notice["text"] == ""
+    assert t.game.history[n] == action and len(t.game.history) > n + 1
+    assert t.game.over or t.game.to_act == 0
+    assert t.log[-1] and any(line == f"You: play {symbol(action[5:])}" for line in t.log)
+
+
+def test_paced_bots_move_one_step_per_front_end_request() -> None:
+    t = at_learner_turn("bruff", 3, "play")
+    t.pause_ms = 400
+    action = t.obs["legal_actions"][0]
+    n = len(t.game.history)
+    t.handle_message({"type": "act", "action": action, "seat": 0, "state": t.state})
+    assert len(t.game.history) == n + 1 and t.info["waiting"]
+    assert t.obs["trick"][-1] == {"seat": 0, "card": action[5:]}
+    state = t.state
+    t.handle_message({"type": "step", "state": state})
+    assert len(t.game.history) == n + 2 and t.state == state + 1
+    # A second view asking for the same step is stale: ignored quietly.
+    t.handle_message({"type": "step", "state": state})
+    assert len(t.game.history) == n + 2 and t.notice["kind"] != "error"
+    while t.info["waiting"]:
+        t.handle_message({"type": "step", "state": t.state})
+    assert t.game.over or t.game.to_act == 0
+    # A step when no bot is to move does nothing.
+    if not t.game.over:
+        h = t.game.history
+        t.handle_message({"type": "step", "state": t.state})
+        assert t.game.history == h
+
+
+@pytest.mark.parametrize("until", ["trick", "deal"])
+def test_play_to_end_of_trick_or_deal(until: str) -> None:
+    t = at_learner_turn("bruff", 3, "play")
+    deal, tricks = t.game.deal_number, t.game.tricks_played
+    t.handle_message({"type": "auto", "until": until, "seat": 0, "state": t.state})
+    assert t.auto == ""
+    if until == "trick":
+        assert t.game.tricks_played == tricks + 1 or t.game.deal_number != deal or t.game.over
+    else:
+        assert t.game.deal_number != deal or t.game.over
+    assert t.game.over or t.game.to_act == 0
+
+
+@pytest.mark.parametrize("preset", ["bruff", "barker"])
+def test_whole_game_through_messages_as_the_front_end_sends_them(preset: str) -> None:
+    """The learner picks from the synced legal actions; paced bots step on request."""
+    t = table(preset, seed=21, pause_ms=300)
+    rng = random.Random(0)
+    kinds: set[str] = set()
+    for _ in range(5000):
+        if t.obs["over"]:
+            break
+        if t.info["waiting"]:
+            t.handle_message({"type": "step", "state": t.state})
+            continue
+        legal = t.obs["legal_actions"]
+        action = "pass" if "pass" in legal and rng.random() < 0.6 else rng.choice(legal)
+        kinds.add(action.split()[0])
+        t.handle_message({"type": "act", "action": action, "seat": 0, "state": t.state})
+        assert t.notice["kind"] != "error", t.notice
+    assert t.game.over and t.obs["over"]
+    assert t.log[-1].startswith("Game over:")
+    assert "play" in kinds
+    if preset == "barker":
+        assert {"pass", "discard"} <= kinds
+
+
+def test_rob_and_bury_are_the_learners_to_choose() -> None:
+    def first_turn_with(prefix: str) -> CardTable:
+        for seed in range(400):
+            t = table("bruff", seed=seed)
+            t.play_bots()
+            if any(a.startswith(prefix) for a in t.obs["legal_actions"]):
+                return t
+        raise AssertionError(prefix)
+
+    t = first_turn_with("rob ")
+    give = next(a for a in t.obs["legal_actions"] if a.startswith("rob "))
+    turnup = t.obs["turnup"]
+    t.act(give)
+    assert t.game.robbed_by == 0 and turnup in {str(c) for c in t.game.hand(0)} | {
+        p["card"] for p in t.obs["trick"]
+    } | {c for tr in t.obs["tricks"] for c in tr["cards"]}
+    assert f"You: rob the turn-up, giving up {symbol(give[4:])}" in t.log
+    t = first_turn_with("bury ")
+    assert t.obs["phase"] == "bury" and "R6.4" in t.info["prompt"]
+    t.act(t.obs["legal_actions"][0])
+    assert t.game.phase != "bury"
+
+
+def test_bidding_box_offers_every_call_with_the_legal_ones_enabled() -> None:
+    t = at_learner_turn("barker", 1, "bid")
+    calls = t.info["calls"]
+    assert [c["action"] for c in calls][:2] == ["pass", "bid 5"] and calls[-1]["action"] == "hold"
+    assert {c["action"] for c in calls if c["legal"]} == set(t.obs["legal_actions"])
+
+
+# ---------------------------------------------------------------- the Python API
+
+
+def test_from_game_starts_at_the_given_position_and_plays_on_the_live_game() -> None:
+    game = ff.Game.new("barker", seed=9)
+    for _ in range(3):
+        game.apply("pass")
+    t = CardTable.from_game(game, seat=game.to_act, opponents="random", pause_ms=0)
+    assert t.game is game and t.seat == game.to_act and t.obs["bids"][-1]["call"] == "pass"
+    t.act("bid 10")
+    assert game.history[3] == "bid 10"
+
+
+def test_on_action_callbacks_see_every_action_and_can_coach() -> None:
+    t = table("bruff", seed=3)
+    seen: list[TableAction] = []
+
+    @t.on_action
+    def check(event: TableAction) -> str | None:
+        seen.append(event)
+        assert event.action in event.before.legal_actions()
+        return "Well played" if event.by == "learner" else None
+
+    t.play_bots()
+    t.act(t.game.legal_actions()[0])
+    assert {e.by for e in seen} == {"bot", "learner"}
+    assert [e.action for e in seen] == t.game.history[: len(seen)]
+    learner = next(e for e in seen if e.by == "learner")
+    assert learner.seat == 0 and learner.table is t
+    assert t.notice == {"text": "Well played", "kind": "coach", "state": t.state}
+
+
+def test_a_failing_callback_is_reported_and_the_table_goes_on() -> None:
+    t = table("bruff", seed=3)
+    t.on_action(lambda event: 1 / 0)
+    t.play_bots()
+    assert "ZeroDivisionError" in t.notice["text"] and t.game.to_act == 0
+
+
+def test_refused_python_actions_raise_and_show_the_reason() -> None:
+    t = table("bruff", seed=3, pause_ms=400)
+    with pytest.raises(TableMessageError, match="next game"):
+        t.autoplay("game")
+        t.act("play 5S")
+    assert t.notice["kind"] == "error"
+    with pytest.raises(ValueError, match=r"seat must be 0\.\.3"):
+        CardTable("barker", seat=4, opponents="random")
+
+
+def test_opponents_are_made_by_make_bot() -> None:
+    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+        CardTable("bruff", opponents="nobody")
+    picked: list[int] = []
+
+    class First:
+        name = "first"
+
+        def choose(self, game: ff.Game, seat: int) -> str:
+            picked.append(seat)
+            return game.legal_actions()[0]
+
+    t = CardTable("bruff", seed=3, opponents=First(), pause_ms=0)
+    t.play_bots()
+    assert picked and 0 not in picked
+
+
+# ---------------------------------------------------------------- the front-end files
+
+
+def test_front_end_module_inlines_the_card_renderer() -> None:
+    src = module_source("table.js")
+    assert 'from "./cards.js"' not in src
+    assert "export function drawCard" in src and "export default" in src
+    assert src.count("export function drawCard") == 1
+    assert "--jp-layout-color1" in stylesheet("table.css")
+    assert "http" not in src.replace("http://www.w3.org/2000/svg", "")  # nothing fetched
+
+
+def test_suit_symbols_in_the_front_end_match_the_engine() -> None:
+    src = module_source("cards.js")
+    for suit, sym in SUIT_SYMBOLS.items():
+        code = f"\\u{ord(sym):04x}"
+        assert re.search(rf"{suit}: \{{ symbol: \"{re.escape(code)}\"", src, re.IGNORECASE), suit
+
+
+def test_an_instant_step_plays_every_bot_move_at_once() -> None:
+    t = table("barker", seed=3, pause_ms=300)
+    assert t.info["waiting"]
+    t.set_state({"pause_ms": 0})  # the learner picks "Instant" in the speed menu
+    t.handle_message({"type": "step", "state": t.state})
+    assert not t.info["waiting"] and t.game.to_act == 0

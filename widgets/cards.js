@@ -1,0 +1,71 @@
+// One card renderer for every widget of the project: an inline SVG drawn from the card's
+// two-letter name ("5S", "TD", "JK"), so nothing is fetched from the network.
+
+const SUITS = {
+  S: { symbol: "\u2660", name: "spades" },
+  C: { symbol: "\u2663", name: "clubs" },
+  D: { symbol: "\u2666", name: "diamonds" },
+  H: { symbol: "\u2665", name: "hearts" },
+};
+const RANKS = {
+  A: "ace", K: "king", Q: "queen", J: "jack", T: "10",
+  2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+};
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** The suit letters and their display symbol and name. */
+export const SUIT_INFO = SUITS;
+
+/** "10♦", "5♠" or "Joker": the card as the engine's Card.symbol() shows it. */
+export function cardText(card) {
+  if (card === "JK") return "Joker";
+  const rank = card[0] === "T" ? "10" : card[0];
+  return rank + SUITS[card[1]].symbol;
+}
+
+/** "5 of spades", "joker": the accessible name of a card. */
+export function cardLabel(card) {
+  if (card === "JK") return "joker";
+  return `${RANKS[card[0]]} of ${SUITS[card[1]].name}`;
+}
+
+function svgEl(tag, attrs, text) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/**
+ * Draw a card as an SVG element, 60 x 84 units, scaled by CSS (.ff-card-face width).
+ * card: "5S", "TD", "JK", or null for a face-down card.
+ * Colours come from CSS classes: ff-suit-S/C/D/H (red and black; the four-colour deck is a class
+ * on an ancestor, .ff-four-colour) and ff-joker.
+ */
+export function drawCard(card) {
+  const svg = svgEl("svg", {
+    viewBox: "0 0 60 84",
+    class: "ff-card-face",
+    role: "img",
+    "aria-label": card ? cardLabel(card) : "face-down card",
+  });
+  svg.appendChild(svgEl("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "ff-card-bg" }));
+  if (!card) {
+    svg.classList.add("ff-card-back");
+    svg.appendChild(svgEl("rect", { x: 6, y: 6, width: 48, height: 72, rx: 4, class: "ff-card-back-inner" }));
+    return svg;
+  }
+  if (card === "JK") {
+    svg.classList.add("ff-joker");
+    svg.appendChild(svgEl("text", { x: 30, y: 50, "text-anchor": "middle", class: "ff-card-pip" }, "\u2605"));
+    svg.appendChild(svgEl("text", { x: 5, y: 16, class: "ff-card-rank ff-card-rank-small" }, "JOKER"));
+    return svg;
+  }
+  const suit = card[1];
+  const rank = card[0] === "T" ? "10" : card[0];
+  svg.classList.add(`ff-suit-${suit}`);
+  svg.appendChild(svgEl("text", { x: 5, y: 19, class: "ff-card-rank" }, rank));
+  svg.appendChild(svgEl("text", { x: 5, y: 33, class: "ff-card-corner" }, SUITS[suit].symbol));
+  svg.appendChild(svgEl("text", { x: 36, y: 66, "text-anchor": "middle", class: "ff-card-pip" }, SUITS[suit].symbol));
+  return svg;
+}

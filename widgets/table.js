@@ -1,0 +1,384 @@
+// The card table's front end. It draws from the synced state only (obs: the learner's
+// observation from the engine; info: texts worded by Python; log; notice; settings) and sends
+// the learner's clicks as messages; Python validates each one and owns the game.
+import { drawCard, cardText, cardLabel, SUIT_INFO } from "./cards.js";
+
+const SPEEDS = [
+  ["Slow", 1500],
+  ["Normal", 700],
+  ["Fast", 250],
+  ["Instant", 0],
+];
+const SYNCED = ["obs", "info", "log", "notice", "state", "pause_ms", "four_colour", "auto"];
+
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) el.append(c);
+  return el;
+}
+
+// Seats drawn around the table, the learner's at the bottom, then clockwise (R1.2).
+function position(seat, learner, players) {
+  const r = (seat - learner + players) % players;
+  return `ff-pos-${players}-${r}`;
+}
+
+function seatWord(obs, info, seat) {
+  return info.seat_names ? info.seat_names[seat] : `Seat ${seat}`;
+}
+
+function partnershipOf(obs, seat) {
+  return obs.partnerships[seat];
+}
+
+function cardButton(card, { legal, selected, onclick, hint }) {
+  const b = h(
+    "button",
+    {
+      type: "button",
+      class: `ff-card${legal ? " ff-legal" : " ff-not-legal"}${selected ? " ff-selected" : ""}`,
+      "data-card": card,
+      "data-legal": legal ? "true" : "false",
+      "aria-pressed": selected === undefined ? undefined : selected ? "true" : "false",
+      "aria-label": `${cardLabel(card)}${hint ? ", " + hint : ""}`,
+      title: cardText(card),
+      onclick,
+    },
+    drawCard(card),
+  );
+  return b;
+}
+
+function render({ model, el }) {
+  let selected = new Set(); // cards marked for discarding (UI only, until confirmed)
+  let selectionKey = "";
+  let showLast = false;
+  let timer = null;
+  let scheduled = false;
+
+  const root = h("div", { class: "ff-table" });
+  el.append(root);
+
+  function send(msg) {
+    model.send({ ...msg, state: model.get("state") });
+  }
+
+  function act(action) {
+    send({ type: "act", action, seat: model.get("obs").seat });
+  }
+
+  function legalSet(obs) {
+    return new Set(obs.legal_actions || []);
+  }
+
+  function myTurn(obs) {
+    return !obs.over && obs.to_act === obs.seat && !model.get("auto");
+  }
+
+  // ------------------------------------------------------------------ parts
+
+  function header(obs, info) {
+    const names = obs.partnership_names;
+    const scores = h(
+      "div",
+      { class: "ff-scores", "aria-label": "scores" },
+      names.map((n, p) =>
+        h(
+          "span",
+          { class: `ff-score ff-p${p}`, "data-partnership": n },
+          h("b", { text: n }),
+          " ",
+          h("span", { class: "ff-score-value", text: String(obs.scores[p]) }),
+        ),
+      ),
+      h("span", { class: "ff-target", text: `to ${obs.target}` }),
+    );
+    const trump = obs.trump
+      ? h("span", { class: `ff-trump ff-suit-${obs.trump}`, "data-trump": obs.trump },
+          "Trump ", h("b", { text: `${SUIT_INFO[obs.trump].symbol} ${SUIT_INFO[obs.trump].name}` }))
+      : h("span", { class: "ff-trump", text: "Trump not yet known" });
+    const turnup = obs.turnup
+      ? h("span", { class: "ff-turnup", title: "turn-up card" }, "Turn-up ",
+          h("span", { class: "ff-mini" }, drawCard(obs.turnup)),
+          obs.robbed_by !== null ? h("span", { class: "ff-robbed", text: ` robbed by ${seatWord(obs, info, obs.robbed_by)}` }) : null)
+      : obs.joker_turned
+        ? h("span", { class: "ff-turnup", text: "Joker turned up" })
+        : null;
+    const contract = obs.contract
+      ? h("span", { class: "ff-contract", text: `Contract: ${seatWord(obs, info, obs.contract.seat)} ${obs.contract.bid}` })
+      : null;
+    return h(
+      "div",
+      { class: "ff-header" },
+      h("span", { class: "ff-title", text: `Forty-Five · ${obs.preset} · deal ${obs.deal}` }),
+      scores,
+      h("div", { class: "ff-status" }, trump, turnup, contract),
+      info.bonus ? h("div", { class: "ff-bonus", "data-certain": String(obs.bonus.certain), text: info.bonus }) : null,
+    );
+  }
+
+  function lastCall(obs, seat) {
+    for (let i = obs.bids.length - 1; i >= 0; i--) if (obs.bids[i].seat === seat) return obs.bids[i].call;
+    return null;
+  }
+
+  function seatBox(obs, info, seat) {
+    const p = partnershipOf(obs, seat);
+    const you = seat === obs.seat;
+    const badges = [];
+    if (seat === obs.dealer) badges.push(h("span", { class: "ff-badge ff-dealer", title: "dealer", text: "D" }));
+    if (seat === obs.leader) badges.push(h("span", { class: "ff-badge ff-leader", title: "leads this trick", text: "lead" }));
+    const call = obs.phase === "bid" || obs.phase === "trump" || obs.phase === "discard" ? lastCall(obs, seat) : null;
+    if (call) badges.push(h("span", { class: "ff-badge ff-call", text: call }));
+    if (obs.discard_counts[seat] && obs.phase !== "bid") badges.push(h("span", { class: "ff-badge", text: `drew ${obs.discard_counts[seat]}` }));
+    const revealed = info.hands && !you
+      ? h("div", { class: "ff-revealed", "aria-label": `hand of seat ${seat}` }, info.hands[seat].map((c) => h("span", { class: "ff-mini", "data-card": c }, drawCard(c))))
+      : null;
+    return h(
+      "div",
+      {
+        class: `ff-seat ff-p${p} ${position(seat, obs.seat, obs.players)}${seat === obs.to_act && !obs.over ? " ff-to-act" : ""}${you ? " ff-you" : ""}`,
+        "data-seat": seat,
+      },
+      h("div", { class: "ff-seat-name" }, h("span", { text: seatWord(obs, info, seat) }), ...badges),
+      h("div", { class: "ff-seat-cards", text: `${obs.hand_sizes[seat]} cards` }),
+      revealed,
+    );
+  }
+
+  function trickArea(obs, info) {
+    const area = h("div", { class: "ff-trick", "aria-label": "trick" });
+    let cards = obs.trick;
+    let caption = null;
+    let done = false;
+    const last = info.last_trick;
+    if ((showLast || cards.length === 0) && last) {
+      // The last complete trick stays in view until the next lead (or on demand).
+      if (showLast || obs.phase === "play" || obs.over || last.deal !== obs.deal) {
+        cards = last.cards.map((c, i) => ({ seat: (last.leader + i) % obs.players, card: c }));
+        caption = `Trick ${last.number}${last.deal !== obs.deal ? ` of deal ${last.deal}` : ""} to ${seatWord(obs, info, last.winner)}`;
+        done = true;
+      }
+    }
+    area.classList.toggle("ff-trick-done", done);
+    const leader = done ? last.leader : obs.leader;
+    for (const { seat, card } of cards) {
+      area.append(
+        h(
+          "div",
+          {
+            class: `ff-played ${position(seat, obs.seat, obs.players)}${seat === leader ? " ff-led" : ""}${done && seat === last.winner ? " ff-won" : ""}`,
+            "data-seat": seat,
+            "data-card": card,
+          },
+          drawCard(card),
+          seat === leader ? h("span", { class: "ff-led-mark", text: "led" }) : null,
+        ),
+      );
+    }
+    if (caption) area.append(h("div", { class: "ff-trick-caption", text: caption }));
+    return area;
+  }
+
+  function controls(obs, info) {
+    const legal = legalSet(obs);
+    const mine = myTurn(obs);
+    const box = h("div", { class: "ff-controls" });
+    if (mine && obs.phase === "bid") {
+      box.append(
+        h("div", { class: "ff-bidding", role: "group", "aria-label": "bidding box" },
+          info.calls.map((c) =>
+            h("button", { type: "button", class: "ff-call-button", "data-action": c.action, disabled: !c.legal, onclick: () => act(c.action), text: c.action }))),
+      );
+    }
+    if (mine && obs.phase === "trump") {
+      box.append(
+        h("div", { class: "ff-trump-choice", role: "group", "aria-label": "name trump" },
+          [...legal].filter((a) => a.startsWith("trump ")).map((a) => {
+            const s = a.split(" ")[1];
+            return h("button", { type: "button", class: `ff-suit-button ff-suit-${s}`, "data-action": a, onclick: () => act(a), text: `${SUIT_INFO[s].symbol} ${SUIT_INFO[s].name}` });
+          })),
+      );
+    }
+    if (mine && obs.phase === "play") {
+      const robs = [...legal].filter((a) => a.startsWith("rob "));
+      if (robs.length) {
+        box.append(
+          h("div", { class: "ff-rob", role: "group", "aria-label": "rob the turn-up" },
+            h("span", { text: `Rob the turn-up ${cardText(obs.turnup)}, giving up: ` }),
+            robs.map((a) => h("button", { type: "button", class: "ff-rob-button", "data-action": a, onclick: () => act(a), text: cardText(a.split(" ")[1]) }))),
+        );
+      }
+    }
+    if (mine && obs.phase === "discard") {
+      const chosen = [...selected].sort();
+      const ok = [...legal].some((a) => a.split(" ").slice(1).sort().join(" ") === chosen.join(" "));
+      box.append(
+        h("button", {
+          type: "button", class: "ff-confirm-discard", disabled: !ok,
+          onclick: () => act(["discard", ...chosen].join(" ")),
+          text: chosen.length ? `Discard ${chosen.length} and draw ${chosen.length}` : "Keep all five (discard none)",
+        }),
+      );
+    }
+    return box;
+  }
+
+  function hand(obs) {
+    const legal = legalSet(obs);
+    const mine = myTurn(obs);
+    const key = `${obs.deal}:${obs.phase}:${obs.to_act}`;
+    if (key !== selectionKey) {
+      selected = new Set();
+      selectionKey = key;
+    }
+    const buttons = obs.hand.map((card) => {
+      let isLegal = false;
+      let onclick;
+      let sel;
+      let hint = "";
+      if (obs.phase === "discard" && mine) {
+        isLegal = true;
+        sel = selected.has(card);
+        hint = sel ? "marked to discard" : "keep";
+        onclick = () => {
+          if (selected.has(card)) selected.delete(card);
+          else if (selected.size < (model.get("info").max_discard || 0)) selected.add(card);
+          redraw(card);
+        };
+      } else if (obs.phase === "bury") {
+        isLegal = mine && legal.has(`bury ${card}`);
+        hint = isLegal ? "bury it" : "";
+        onclick = () => act(`bury ${card}`);
+      } else {
+        isLegal = mine && legal.has(`play ${card}`);
+        hint = mine ? (isLegal ? "legal" : "not legal") : "";
+        onclick = () => act(`play ${card}`);
+      }
+      return cardButton(card, { legal: isLegal, selected: sel, onclick, hint });
+    });
+    return h("div", { class: "ff-hand", role: "group", "aria-label": "your hand" }, buttons);
+  }
+
+  function settings(obs) {
+    const pause = model.get("pause_ms");
+    const speed = h(
+      "select",
+      {
+        class: "ff-speed",
+        "aria-label": "bot speed",
+        onchange: (e) => {
+          model.set("pause_ms", Number(e.target.value));
+          model.save_changes();
+        },
+      },
+      SPEEDS.map(([name, ms]) => h("option", { value: ms, selected: ms === pause, text: name })),
+    );
+    if (!SPEEDS.some(([, ms]) => ms === pause)) speed.append(h("option", { value: pause, selected: true, text: `${pause} ms` }));
+    const four = h("input", {
+      type: "checkbox",
+      class: "ff-four-colour-toggle",
+      checked: model.get("four_colour"),
+      onchange: (e) => {
+        model.set("four_colour", e.target.checked);
+        model.save_changes();
+      },
+    });
+    const busy = obs.over || !!model.get("auto");
+    return h(
+      "div",
+      { class: "ff-settings" },
+      h("label", {}, "Speed ", speed),
+      h("label", {}, four, " four-colour deck"),
+      h("button", { type: "button", class: "ff-last-trick", "aria-pressed": showLast ? "true" : "false", disabled: !model.get("info").last_trick, onclick: () => { showLast = !showLast; redraw(); }, text: "Last trick" }),
+      h("button", { type: "button", class: "ff-auto-trick", disabled: busy, onclick: () => send({ type: "auto", until: "trick", seat: obs.seat }), text: "Play to end of trick" }),
+      h("button", { type: "button", class: "ff-auto-deal", disabled: busy, onclick: () => send({ type: "auto", until: "deal", seat: obs.seat }), text: "Play to end of deal" }),
+      obs.over ? h("button", { type: "button", class: "ff-next-game", onclick: () => send({ type: "next_game" }), text: "Next game" }) : null,
+    );
+  }
+
+  function logView() {
+    const lines = model.get("log").slice(-8);
+    return h("ol", { class: "ff-log", "aria-label": "log", "aria-live": "polite" }, lines.map((l) => h("li", { text: l })));
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  function redraw(focusCard) {
+    const obs = model.get("obs");
+    const info = model.get("info");
+    if (!obs || obs.seat === undefined) return;
+    const active = document.activeElement;
+    const refocus = focusCard || (active && root.contains(active) && active.dataset.card) || null;
+    const refocusClass = !refocus && active && root.contains(active) && active.className ? active.className.split(" ")[0] : null;
+    const notice = model.get("notice");
+
+    root.replaceChildren(
+      header(obs, info),
+      h(
+        "div",
+        { class: `ff-felt ff-players-${obs.players}` },
+        [...Array(obs.players).keys()].map((s) => seatBox(obs, info, s)),
+        trickArea(obs, info),
+      ),
+      h("div", { class: "ff-prompt", text: info.prompt }),
+      controls(obs, info),
+      h("div", { class: `ff-notice${notice.kind ? " ff-notice-" + notice.kind : ""}`, role: "status", text: notice.text }),
+      hand(obs),
+      settings(obs),
+      logView(),
+    );
+    root.className = `ff-table ff-${obs.preset}${model.get("four_colour") ? " ff-four-colour" : ""}`;
+    root.dataset.state = String(model.get("state"));
+    root.dataset.phase = obs.phase;
+    root.dataset.deal = String(obs.deal);
+    root.dataset.toAct = obs.to_act === null ? "" : String(obs.to_act);
+    root.dataset.over = String(obs.over);
+    // Keyboard use: keep the focus on the same card (or control) across redraws.
+    let target = refocus ? root.querySelector(`.ff-hand [data-card="${refocus}"]`) : null;
+    if (!target && refocus) target = root.querySelector(".ff-hand .ff-legal");
+    if (!target && refocusClass) target = root.querySelector(`.${refocusClass}:not([disabled])`);
+    if (target && root.contains(active)) target.focus();
+    else if (focusCard && target) target.focus();
+    pace(info);
+  }
+
+  // Bots move one at a time after the visible pause; Python chooses every move.
+  function pace(info) {
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (!info.waiting) return;
+    const state = model.get("state");
+    timer = setTimeout(() => {
+      timer = null;
+      if (model.get("state") === state) send({ type: "step" });
+    }, model.get("pause_ms"));
+  }
+
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => {
+      scheduled = false;
+      redraw();
+    });
+  }
+
+  for (const name of SYNCED) model.on(`change:${name}`, schedule);
+  redraw();
+  return () => {
+    if (timer !== null) clearTimeout(timer);
+    for (const name of SYNCED) model.off(`change:${name}`, schedule);
+  };
+}
+
+export default { render };
