@@ -13,7 +13,7 @@ from pathlib import Path
 from .actions import IllegalActionError
 from .cards import parse_card
 from .game import Game
-from .observe import render_text
+from .observe import public_action, render_text
 from .record import RecordError
 from .rules import PRESETS
 from .simulate import bench, random_action
@@ -26,18 +26,6 @@ def _normalise(text: str) -> str:
         return f"play {parse_card(text)}"
     except ValueError:
         return text
-
-
-def _public(action: str) -> str:
-    """What the other seats see of an action: face-down cards stay hidden (R6.4, R6.5, R9.7)."""
-    kind, *cards = action.split()
-    if kind == "rob":
-        return "robs the turn-up (a card goes face down)"
-    if kind == "bury":
-        return "takes the joker and buries a card"
-    if kind == "discard":
-        return f"discards {len(cards)} and draws {len(cards)}"
-    return action
 
 
 def _events(game: Game, before_deal: int, before_tricks: int, out: Callable[[str], None]) -> None:
@@ -103,7 +91,7 @@ def play(
             who = game.to_act
             action = random_action(game, rng)
             game.apply(action)
-            out(f"seat {who}: {_public(action)}")
+            out(f"seat {who}: {public_action(action)}")
         _events(game, deal, tricks, out)
     out(f"Game over: partnership {names[game.winner or 0]} wins, scores {list(game.scores)}")
     if save:
@@ -143,6 +131,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     b = sub.add_parser("bench", help="random games through the public API: games/s, actions/s")
     b.add_argument("--preset", choices=[*sorted(PRESETS), "all"], default="all")
     b.add_argument("--seconds", type=float, default=5.0)
+    b.add_argument(
+        "--solver", action="store_true", help="time the open-hand solver instead (median, p95)"
+    )
+    b.add_argument("--positions", type=int, default=40, help="solver positions of each kind")
+    b.add_argument("--seed", type=int, default=1)
     t = sub.add_parser(
         "tournament", help="duplicate-paired games between two bots: win rates with 95% CIs"
     )
@@ -187,7 +180,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if hasattr(os, "sched_setaffinity"):  # one core, as the figures in the README are stated
         cpu = min(os.sched_getaffinity(0))
         os.sched_setaffinity(0, {cpu})
-        print(f"pinned to CPU {cpu}; random games through legal_actions() and apply()")
+        print(f"pinned to CPU {cpu}")
+    if args.solver:
+        import pandas as pd
+
+        from .solver_bench import solver_bench
+
+        print(f"solve(): values of every legal action, {args.positions} positions of each kind")
+        rows = solver_bench(args.positions, args.seed)
+        print(pd.DataFrame(rows).to_string(index=False))
+        return 0
+    print("random games through legal_actions() and apply()")
     print(f"{'preset':8} {'games/s':>9} {'deals/s':>9} {'actions/s':>10} {'actions/game':>13}")
     for name in presets:
         row = bench(name, args.seconds).row()

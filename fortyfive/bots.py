@@ -313,11 +313,40 @@ class _PlayView:
         return min(cards, key=lambda c: (t.power[c], self.plain_len[t.eff_suit[c]], c))
 
 
-BOTS: dict[str, type[ObservingBot]] = {"random": RandomBot, "rule": RuleBot}
+class SearchBot(RuleBot):
+    """Plays the card (or robs) that the hint sampler ranks first (:mod:`fortyfive.hints`):
+    ``samples`` deals of the hidden cards consistent with its own view, each solved exactly.
+    Before the tricks it calls, names trump and discards like :class:`RuleBot`.
+
+    >>> from fortyfive import Game
+    >>> g = Game.new("barker", seed=5)
+    >>> bot = SearchBot(seed=0, samples=4)
+    >>> while g.phase != "play":
+    ...     g.apply(bot.choose(g, g.to_act))
+    >>> bot.choose(g, g.to_act) in g.legal_actions()
+    True
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, samples: int = 12) -> None:
+        super().__init__(seed)
+        self.samples = samples
+
+    def act(self, obs: Observation) -> str:
+        if obs["phase"] != "play" or len(obs["legal_actions"]) == 1:
+            return super().act(obs)
+        from .hints import hint_from_observation
+
+        seed = self.rng.randrange(2**32)
+        return hint_from_observation(obs, samples=self.samples, seed=seed)[0].action
+
+
+BOTS: dict[str, type[ObservingBot]] = {"random": RandomBot, "rule": RuleBot, "search": SearchBot}
 
 
 def make_bot(name: str, seed: int | None = None) -> ObservingBot:
-    """A bot by name (``random``, ``rule`` ...), seeded for repeatable games."""
+    """A bot by name (``random``, ``rule``, ``search``), seeded for repeatable games."""
     try:
         cls = BOTS[name]
     except KeyError:

@@ -176,6 +176,8 @@ class _Solver:
             if not allc:
                 return bp if bside == 1 else 0
             left = hands[seat].bit_count() * tp
+            if left == tp and robber < 0:  # the last trick plays itself: one card each
+                return self._last_trick(seat, bmax, bside)
             up = pm.trump_mask & allc & (pm.above[bmax] if bmax >= 0 else -1)
             mine = bp if bside == 1 else 0
             if bmax >= 0 and not up:  # the bonus is decided (R7.2, R10.1)
@@ -268,6 +270,22 @@ class _Solver:
                 lo2, hi2 = max(lo2, e[0]), min(hi2, e[1])
             self.tt[key] = (lo2, hi2, best_move)
         return best
+
+    def _last_trick(self, seat: int, bmax: int, bside: int) -> int:
+        pm, hands, side, n = self.perm, self.hands, self.side, self.n
+        lead = win = hands[seat].bit_length() - 1
+        wseat = seat
+        if lead >= pm.trump_lo and lead > bmax:
+            bmax, bside = lead, 1 if side[seat] else 0
+        for i in range(1, n):
+            s = (seat + i) % n
+            c = hands[s].bit_length() - 1
+            if c > win and (c >= pm.trump_lo or pm.block_of[c] == pm.block_of[win]):
+                win, wseat = c, s
+            if c >= pm.trump_lo and c > bmax:
+                bmax, bside = c, 1 if side[s] else 0
+        r = self.pos.rules
+        return (r.trick_points if side[wseat] else 0) + (r.bonus_points if bside == 1 else 0)
 
     def moves(
         self, seat: int, k: int, lead: int, win: int, tmask: int, bmax: int, robber: int
@@ -402,34 +420,44 @@ def _root_state(pos: Position, s: _Solver) -> tuple[int, int, int, int, int, int
     return lead, win, wseat, tmask, bmax, bside, len(pos.trick)
 
 
-def _value_after(s: _Solver, pos: Position, action: str) -> int:
-    """Deal points from the future for the side after ``action`` at the root (full window)."""
+def _value_after(s: _Solver, pos: Position, action: str, guess: int) -> int:
+    """Future deal points for the side after ``action`` at the root, found exactly by a few
+    null-window searches (MTD(f), starting from ``guess``), which prune far more than one
+    search with a full window."""
     seat = pos.to_act
     lead, win, wseat, tmask, bmax, bside, k = _root_state(pos, s)
     hands, pm = s.hands, s.perm
     h = hands[seat]
     act = parse_action(action)
-    if act.kind == "rob":
-        d = pm.pos_of[act.card.id]
-        hands[seat] = h ^ (1 << d) | (1 << s.turnup)
-        try:
-            return s.run(seat, k, lead, win, wseat, tmask, bmax, bside, -1, -INF, INF)
-        finally:
-            hands[seat] = h
-    c = pm.pos_of[act.card.id]
     tp = pos.rules.trick_points
-    hands[seat] = h ^ (1 << c)
-    try:
+    pts = 0
+    if act.kind == "rob":
+        hands[seat] = h ^ (1 << pm.pos_of[act.card.id]) | (1 << s.turnup)
+        args = (seat, k, lead, win, wseat, tmask, bmax, bside, -1)
+    else:
+        c = pm.pos_of[act.card.id]
+        hands[seat] = h ^ (1 << c)
         nlead, nwin, nws = _after(pm, k, lead, win, wseat, c, seat)
         if c >= pm.trump_lo and c > bmax:
             bmax, bside = c, (1 if s.side[seat] else 0)
         if k == s.n - 1:
             pts = tp if s.side[nws] else 0
-            return pts + s.run(nws, 0, -1, -1, -1, 0, bmax, bside, -1, -INF, INF)
-        return s.run(
-            (seat + 1) % s.n, k + 1, nlead, nwin, nws, tmask | 1 << c, bmax, bside,
-            pos.robber if pos.robber != seat else -1, -INF, INF,
-        )
+            args = (nws, 0, -1, -1, -1, 0, bmax, bside, -1)
+        else:
+            robber = pos.robber if pos.robber != seat else -1
+            args = ((seat + 1) % s.n, k + 1, nlead, nwin, nws, tmask | 1 << c, bmax, bside,
+                    robber)
+    try:
+        lo, hi = -INF, INF
+        g = guess - pts
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = s.run(*args, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return pts + g
     finally:
         hands[seat] = h
 
@@ -446,7 +474,11 @@ def solve(position: Position | Game, side: int | None = None) -> Solution:
     partnership = pos.rules.partnerships[seat] if side is None else side
     s = _Solver(pos, partnership)
     taken = pos.taken(partnership)
-    values = {a: taken + _value_after(s, pos, a) for a in pos.legal_actions()}
+    values: dict[str, int] = {}
+    guess = 0
+    for a in pos.legal_actions():
+        guess = _value_after(s, pos, a, guess)
+        values[a] = taken + guess
     return Solution(seat, partnership, values, taken, s.nodes)
 
 

@@ -1,0 +1,123 @@
+"""Hints sample only what the seat may know (R4.2, R5.3, R6.4, R6.5) and rank every legal action."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fortyfive import Game
+from fortyfive.bots import RandomBot, make_bot
+from fortyfive.cards import parse_card
+from fortyfive.hints import _shown_voids, hint, hint_from_observation, sample_hands
+from fortyfive.rules import tables
+
+
+def play_positions(preset: str, seed: int, every: int = 1):  # type: ignore[no-untyped-def]
+    """Trick-phase positions of a game between rule bots (random bots in bruff for variety)."""
+    g = Game.new(preset, seed=seed)
+    bots = [make_bot("rule", seed=seed + s) if s % 2 else RandomBot(seed + s) for s in range(6)]
+    i = 0
+    while not g.over and g.deal_number <= 2:
+        if g.phase == "play":
+            i += 1
+            if i % every == 0:
+                yield g
+        g.apply(bots[g.to_act].choose(g, g.to_act))
+
+
+def mask(cards: list[str]) -> int:
+    return sum(1 << parse_card(c).id for c in cards)
+
+
+@pytest.mark.parametrize("preset", ["bruff", "barker"])
+def test_R4_2_R5_3_shown_voids_never_exclude_a_card_really_held(preset: str) -> None:
+    """The void inference is sound: it never forbids a card the seat actually holds."""
+    checked = 0
+    for seed in range(30):
+        for g in play_positions(preset, seed):
+            obs = g.observation(g.to_act)
+            t = tables(g.rules.joker, "SCDH".index(g.trump))
+            forbidden = _shown_voids(obs, t, g.rules.players)
+            for s in range(g.rules.players):
+                held = sum(1 << c.id for c in g.hand(s))
+                assert not held & forbidden[s], (s, obs["tricks"], obs["trick"])
+            checked += sum(m.bit_count() for m in forbidden)
+    assert checked > 100  # voids were shown and used
+
+
+@pytest.mark.parametrize("preset", ["bruff", "barker"])
+def test_samples_fit_everything_the_seat_has_seen(preset: str) -> None:
+    rng = random.Random(7)
+    for seed in range(12):
+        for g in play_positions(preset, seed, every=3):
+            seat = g.to_act
+            obs = g.observation(seat)
+            t = tables(g.rules.joker, "SCDH".index(g.trump))
+            forbidden = _shown_voids(obs, t, g.rules.players)
+            played = mask([c for tr in obs["tricks"] for c in tr["cards"]])
+            played |= mask([e["card"] for e in obs["trick"]])
+            for _ in range(3):
+                hands, robber = sample_hands(obs, rng)
+                assert hands[seat] == mask(obs["hand"])
+                assert [h.bit_count() for h in hands] == obs["hand_sizes"]
+                union = 0
+                for s, h in enumerate(hands):
+                    assert not union & h
+                    union |= h
+                    if s != seat:
+                        assert not h & forbidden[s]
+                        assert not h & mask(obs["own_face_down"])
+                assert not union & played
+                if obs["robbed_by"] is not None and obs["turnup"] not in [
+                    c for tr in obs["tricks"] for c in tr["cards"]
+                ] + [e["card"] for e in obs["trick"]]:
+                    assert hands[obs["robbed_by"]] >> parse_card(obs["turnup"]).id & 1  # R6.5
+                if obs["tricks"] or obs["robbed_by"] is not None:
+                    assert robber == -1  # R6.6
+
+
+def same_view_other_hands(seed: int) -> tuple[Game, Game]:
+    """Two barker games that look the same to seat 0 but differ in seats 1 and 3's hands."""
+    g = Game.new("barker", seed=seed)
+    hands = [[str(c) for c in g.hand(s)] for s in range(4)]
+    stock = [str(c) for c in g.zones()["stock"]]
+    swapped = [hands[0], hands[3], hands[2], hands[1]]
+    return (
+        Game.from_deal("barker", g.dealer, hands, stock),
+        Game.from_deal("barker", g.dealer, swapped, stock),
+    )
+
+
+def test_hints_never_peek_at_hidden_hands() -> None:
+    """Same observation, different hidden cards: the very same hints."""
+    for seed in range(40):
+        a, b = same_view_other_hands(seed)
+        for a_call in ["bid 5", "pass", "pass", "pass", "trump S"]:
+            for g in (a, b):
+                g.apply(a_call if a_call in g.legal_actions() else "pass")
+        if a.phase != "discard":
+            continue
+        for g in (a, b):
+            while g.phase == "discard":
+                g.apply("discard")
+        if a.to_act == 0 and a.observation(0) == b.observation(0):
+            assert hint(a, 0, samples=4, seed=2) == hint(b, 0, samples=4, seed=2)
+            return
+    pytest.fail("no position where seat 0 leads was found")
+
+
+def test_hints_rank_every_legal_action_and_are_seeded() -> None:
+    for g in play_positions("bruff", 3, every=7):
+        seat = g.to_act
+        hs = hint(g, seat, samples=3, seed=5)
+        assert sorted(h.action for h in hs) == sorted(g.legal_actions())
+        assert [h.loss for h in hs] == sorted(h.loss for h in hs)
+        assert hs == hint_from_observation(g.observation(seat), samples=3, seed=5)
+        assert all(h.reason for h in hs)
+
+
+def test_hints_refuse_other_phases_and_turns() -> None:
+    g = Game.new("barker", seed=1)
+    with pytest.raises(ValueError, match="phase 'bid'"):
+        hint(g, g.to_act)
