@@ -1,22 +1,23 @@
-"""The command line: ``python -m fortyfive play | replay FILE | bench | tournament``."""
+"""The command line: ``python -m fortyfive lab | play | replay FILE | bench | tournament``."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
-import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .actions import IllegalActionError
+from .bots import make_bot
 from .cards import parse_card
 from .game import Game
+from .hints import describe_hints, hint
 from .observe import public_action, render_text
 from .record import RecordError
 from .rules import PRESETS
-from .simulate import bench, random_action
+from .simulate import bench
 from .tournament import MAX_HANDS, run_tournament
 
 
@@ -54,14 +55,16 @@ def play(
     save: Path | None,
     read: Callable[[str], str] = input,
     out: Callable[[str], None] = print,
+    opponents: str = "rule",
 ) -> Game:
-    """Play a game in the terminal at ``seat`` against random players."""
+    """Play a game in the terminal at ``seat`` against bots (``random``, ``rule``, ``search``)."""
     game = Game.new(preset, seed=seed)
-    rng = random.Random(game.seed)
+    bots = [make_bot(opponents, seed=game.seed * 10 + s) for s in range(game.rules.players)]
     names = game.rules.partnership_names
     out(
         f"Forty-Five ({preset}), seed {game.seed}. You are seat {seat}, partnership "
-        f"{names[game.rules.partnerships[seat]]}. Type a card (5S) or an action; '?' lists them."
+        f"{names[game.rules.partnerships[seat]]}. Type a card (5S) or an action; '?' lists them;"
+        " 'hint' asks the solver."
     )
     while not game.over:
         deal, tricks = game.deal_number, game.tricks_played
@@ -81,6 +84,9 @@ def play(
                     continue
                 if text in ("quit", "exit"):
                     return game
+                if text == "hint":
+                    out(_hint_text(game, seat))
+                    continue
                 try:
                     game.apply(_normalise(text))
                     break
@@ -89,7 +95,8 @@ def play(
                     out("legal now: " + ", ".join(legal))
         else:
             who = game.to_act
-            action = random_action(game, rng)
+            assert who is not None
+            action = bots[who].choose(game, who)
             game.apply(action)
             out(f"seat {who}: {public_action(action)}")
         _events(game, deal, tricks, out)
@@ -98,6 +105,27 @@ def play(
         save.write_text(json.dumps(game.record(), indent=1))
         out(f"record saved to {save}")
     return game
+
+
+def _hint_text(game: Game, seat: int) -> str:
+    """The hint sampler's ranking, or why there is none (it judges card play only)."""
+    if game.phase != "play":
+        return "hints judge card play (R3-R5); for this choice, '?' lists what is legal"
+    return describe_hints(hint(game, seat, samples=12, seed=len(game.history)))
+
+
+def open_lab(notebook: str) -> int:
+    """JupyterLab on the project's ``notebooks/`` folder, opened at ``notebook``."""
+    import subprocess
+
+    folder = Path(__file__).resolve().parent.parent / "notebooks"
+    if not (folder / notebook).is_file():
+        print(f"no notebook {notebook} in {folder}", file=sys.stderr)
+        return 2
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}", notebook]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # Jupyter refuses root unless told
+    return subprocess.call(cmd, cwd=folder)
 
 
 def replay_file(path: Path, out: Callable[[str], None] = print) -> Game:
@@ -121,11 +149,14 @@ def replay_file(path: Path, out: Callable[[str], None] = print) -> Game:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fortyfive", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("play", help="play a game in the terminal against random players")
+    p = sub.add_parser("play", help="play a game in the terminal against bots")
+    p.add_argument("--opponents", choices=["random", "rule", "search"], default="rule")
     p.add_argument("--preset", choices=sorted(PRESETS), default="bruff")
     p.add_argument("--seat", type=int, default=0)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--save", type=Path, default=None, help="write the game record here")
+    lab = sub.add_parser("lab", help="open JupyterLab at a notebook (default: play.ipynb)")
+    lab.add_argument("notebook", nargs="?", default="play.ipynb")
     r = sub.add_parser("replay", help="replay a saved game record and print its score sheet")
     r.add_argument("file", type=Path)
     b = sub.add_parser("bench", help="random games through the public API: games/s, actions/s")
@@ -152,8 +183,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         players = PRESETS[args.preset].players
         if not 0 <= args.seat < players:
             parser.error(f"--seat must be 0..{players - 1} for {args.preset}")
-        play(args.preset, args.seat, args.seed, args.save)
+        play(args.preset, args.seat, args.seed, args.save, opponents=args.opponents)
         return 0
+    if args.command == "lab":
+        return open_lab(args.notebook)
     if args.command == "replay":
         try:
             replay_file(args.file)

@@ -102,3 +102,30 @@ def test_bench_prints_rates_for_both_presets() -> None:
         check=True,
     ).stdout
     assert "actions/s" in out and "bruff" in out and "barker" in out
+
+
+def test_play_hint_ranks_the_legal_cards_and_opponents_are_bots() -> None:
+    """`hint` prints the sampler's ranking in the trick phase; before it, it says why not."""
+    lines: list[str] = []
+
+    def read(_: str) -> str:
+        legal = next(ln for ln in reversed(lines) if ln.startswith("legal now: "))
+        if "play " not in legal:
+            asked = any("hints judge card play" in ln for ln in lines)
+            if not asked:
+                return "hint"
+            return "pass" if "pass" in legal else legal.split(": ")[1].split(", ")[0]
+        if any(ln.startswith("play ") for ln in lines):
+            return "quit"
+        return "hint"
+
+    game = play("barker", 0, 5, None, read=read, out=lines.append)
+    assert game.phase == "play"
+    ranked = {" ".join(ln.split()[:2]) for ln in lines if ln.startswith("play ")}
+    legal = next(ln for ln in reversed(lines) if ln.startswith("legal now: "))
+    assert ranked == set(legal.removeprefix("legal now: ").split(", "))
+
+
+def test_lab_refuses_a_missing_notebook(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lab", "no-such.ipynb"]) == 2
+    assert "no notebook no-such.ipynb" in capsys.readouterr().err
