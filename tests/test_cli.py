@@ -121,7 +121,8 @@ def test_play_hint_ranks_the_legal_cards_and_opponents_are_bots() -> None:
 
     game = play("barker", 0, 5, None, read=read, out=lines.append)
     assert game.phase == "play"
-    ranked = {" ".join(ln.split()[:2]) for ln in lines if ln.startswith("play ")}
+    text = "\n".join(lines).splitlines()
+    ranked = {" ".join(ln.split()[:2]) for ln in text if ln.startswith("play ")}
     legal = next(ln for ln in reversed(lines) if ln.startswith("legal now: "))
     assert ranked == set(legal.removeprefix("legal now: ").split(", "))
 
