@@ -316,11 +316,14 @@ class _PlayView:
 class SearchBot(RuleBot):
     """Plays the card (or robs) that the hint sampler ranks first (:mod:`fortyfive.hints`):
     ``samples`` deals of the hidden cards consistent with its own view, each solved exactly.
-    Before the tricks it calls, names trump and discards like :class:`RuleBot`.
+    In the barker auction it values its hand the same way: for its two most promising suits,
+    ``bid_samples`` deals of the unseen cards, every seat discarding its non-trumps and drawing
+    (R9.7), solved with it as the declarer; it bids up to that value (R9.2-R9.4) and names the
+    better suit (R9.6). It buries and discards like :class:`RuleBot`.
 
     >>> from fortyfive import Game
     >>> g = Game.new("barker", seed=5)
-    >>> bot = SearchBot(seed=0, samples=4)
+    >>> bot = SearchBot(seed=0, samples=4, bid_samples=2)
     >>> while g.phase != "play":
     ...     g.apply(bot.choose(g, g.to_act))
     >>> bot.choose(g, g.to_act) in g.legal_actions()
@@ -329,17 +332,100 @@ class SearchBot(RuleBot):
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, samples: int = 12) -> None:
+    def __init__(self, seed: int | None = None, samples: int = 12, bid_samples: int = 6) -> None:
         super().__init__(seed)
         self.samples = samples
+        self.bid_samples = bid_samples
+        self._values: tuple[tuple[int, tuple[str, ...]], dict[str, float]] | None = None
 
     def act(self, obs: Observation) -> str:
-        if obs["phase"] != "play" or len(obs["legal_actions"]) == 1:
-            return super().act(obs)
-        from .hints import hint_from_observation
+        legal: list[str] = obs["legal_actions"]
+        phase = obs["phase"]
+        if len(legal) == 1:
+            return legal[0]
+        if phase == "play":
+            from .hints import hint_from_observation
 
-        seed = self.rng.randrange(2**32)
-        return hint_from_observation(obs, samples=self.samples, seed=seed)[0].action
+            seed = self.rng.randrange(2**32)
+            return hint_from_observation(obs, samples=self.samples, seed=seed)[0].action
+        if phase == "bid":
+            return self._search_call(obs)
+        if phase == "trump":
+            values = self.suit_values(obs)
+            return f"trump {max(values, key=lambda s: values[s])}"
+        return super().act(obs)
+
+    def suit_values(self, obs: Observation) -> dict[str, float]:
+        """Average points the partnership takes as declarer, per candidate trump suit."""
+        from .position import Position
+        from .solver import deal_value
+
+        key = (obs["deal"], tuple(obs["hand"]))
+        if self._values is not None and self._values[0] == key:
+            return self._values[1]  # the auction's later calls add no sampled information
+
+        rules = get_rules(obs["preset"])
+        seat, n = obs["seat"], rules.players
+        hand = _ids(obs["hand"])
+        ranked = sorted(SUITS, key=lambda s: -hand_points(rules, obs["hand"], s))
+        unseen = [c for c in range(rules.deck_size) if c not in hand]
+        side = rules.partnerships[seat]
+        out = {}
+        for suit in ranked[:2]:
+            t = rules_tables(rules, suit)
+            total = 0
+            for _ in range(self.bid_samples):
+                pool = unseen[:]
+                self.rng.shuffle(pool)
+                hands: list[list[int]] = []
+                for s in range(n):
+                    hands.append(hand if s == seat else pool[: rules.hand_size])
+                    if s != seat:
+                        pool = pool[rules.hand_size :]
+                for i in range(1, n + 1):  # R9.7: from the dealer's left, non-trumps go
+                    s = (obs["dealer"] + i) % n
+                    keep = [c for c in hands[s] if t.eff_suit[c] == 4]
+                    drawn = min(rules.hand_size - len(keep), rules.max_discard)
+                    hands[s] = keep + pool[:drawn] + [c for c in hands[s] if c not in keep][
+                        : rules.hand_size - len(keep) - drawn
+                    ]
+                    pool = pool[drawn:]
+                pos = Position(
+                    rules,
+                    SUITS.index(suit),
+                    tuple(sum(1 << c for c in h) for h in hands),
+                    leader=(seat + 1) % n,  # R9.8
+                    start_scores=tuple(obs["scores"]),
+                    bidder=seat,
+                )
+                total += deal_value(pos, side)
+            out[suit] = total / self.bid_samples
+        self._values = (key, out)
+        return out
+
+    def _search_call(self, obs: Observation) -> str:
+        """R9.2-R9.4: the lowest legal bid (or the dealer's hold) up to the sampled value."""
+        legal: list[str] = obs["legal_actions"]
+        seat, partnerships = obs["seat"], obs["partnerships"]
+        contract = obs["contract"]
+        partner_high = contract is not None and partnerships[contract["seat"]] == partnerships[
+            seat
+        ]
+        value = max(self.suit_values(obs).values())
+        high = contract["bid"] if contract else 0
+        if partner_high and value < high + _OUTBID_PARTNER:
+            return "pass"  # leave the contract with the partner
+        if "hold" in legal and not partner_high and high <= value - _BID_MARGIN:
+            return "hold"  # R9.3
+        bids = [int(a.split()[1]) for a in legal if a.startswith("bid ")]
+        affordable = [b for b in bids if b <= value - _BID_MARGIN]
+        return f"bid {min(affordable)}" if affordable else "pass"
+
+
+# How far below its sampled value the search bot stops bidding, and how much more than the
+# partner's bid it must expect before it takes the contract over.
+_BID_MARGIN = 2.5
+_OUTBID_PARTNER = 10
 
 
 BOTS: dict[str, type[ObservingBot]] = {"random": RandomBot, "rule": RuleBot, "search": SearchBot}

@@ -377,20 +377,23 @@ class _Solver:
 class Solution:
     """The solver's answer for the seat to act.
 
-    ``values`` maps every legal action to the points the seat's partnership takes in the whole
-    deal with perfect play from then on (its tricks so far included); ``best`` lists the actions
-    of the highest value; ``taken`` is what the partnership has in tricks already.
+    ``values`` maps every legal action to the points ``partnership`` (by default the seat's own)
+    takes in the whole deal with perfect play from then on (its tricks so far included);
+    ``best`` lists the seat's best actions: the highest values, or the lowest when
+    ``partnership`` is another one; ``value`` is the position's value for ``partnership``;
+    ``taken`` is what ``partnership`` has in tricks already.
     """
 
     seat: int
     partnership: int
     values: dict[str, int]
     taken: int
+    own: bool = True
     nodes: int = field(default=0, compare=False)
 
     @property
     def value(self) -> int:
-        return max(self.values.values())
+        return (max if self.own else min)(self.values.values())
 
     @property
     def best(self) -> list[str]:
@@ -399,7 +402,7 @@ class Solution:
 
     def loss(self, action: str) -> int:
         """Points ``action`` gives away against the best play (0 for a best action)."""
-        return self.value - self.values[action]
+        return abs(self.value - self.values[action])
 
 
 def _root_state(pos: Position, s: _Solver) -> tuple[int, int, int, int, int, int, int]:
@@ -431,6 +434,7 @@ def _value_after(s: _Solver, pos: Position, action: str, guess: int) -> int:
     act = parse_action(action)
     tp = pos.rules.trick_points
     pts = 0
+    args: SearchState
     if act.kind == "rob":
         hands[seat] = h ^ (1 << pm.pos_of[act.card.id]) | (1 << s.turnup)
         args = (seat, k, lead, win, wseat, tmask, bmax, bside, -1)
@@ -448,18 +452,41 @@ def _value_after(s: _Solver, pos: Position, action: str, guess: int) -> int:
             args = ((seat + 1) % s.n, k + 1, nlead, nwin, nws, tmask | 1 << c, bmax, bside,
                     robber)
     try:
-        lo, hi = -INF, INF
-        g = guess - pts
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = s.run(*args, beta - 1, beta)
-            if g < beta:
-                hi = g
-            else:
-                lo = g
-        return pts + g
+        return pts + _mtdf(s, args, guess - pts)
     finally:
         hands[seat] = h
+
+
+# A node of the search: seat, cards down in the trick, lead, winning card, winning seat, trick
+# mask, highest trump played, who played it, robber (see _Solver._ab).
+SearchState = tuple[int, int, int, int, int, int, int, int, int]
+
+
+def _mtdf(s: _Solver, args: SearchState, guess: int) -> int:
+    """The exact value from null-window searches that close in on it from ``guess``."""
+    lo, hi = -INF, INF
+    g = guess
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        g = s.run(*args, beta - 1, beta)
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return g
+
+
+def deal_value(position: Position, side: int | None = None) -> int:
+    """The points ``side`` (default: the seat to act's partnership) takes in the whole deal
+    with perfect play from ``position``: :attr:`Solution.value` without every action's value.
+    """
+    side = position.rules.partnerships[position.to_act] if side is None else side
+    s = _Solver(position, side)
+    lead, win, wseat, tmask, bmax, bside, k = _root_state(position, s)
+    args: SearchState = (
+        position.to_act, k, lead, win, wseat, tmask, bmax, bside, position.robber
+    )
+    return position.taken(side) + _mtdf(s, args, 0)
 
 
 def solve(position: Position | Game, side: int | None = None) -> Solution:
@@ -479,7 +506,8 @@ def solve(position: Position | Game, side: int | None = None) -> Solution:
     for a in pos.legal_actions():
         guess = _value_after(s, pos, a, guess)
         values[a] = taken + guess
-    return Solution(seat, partnership, values, taken, s.nodes)
+    own = partnership == pos.rules.partnerships[seat]
+    return Solution(seat, partnership, values, taken, own, s.nodes)
 
 
 def can_force_win(position: Position | Game) -> bool:

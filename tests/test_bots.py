@@ -54,7 +54,9 @@ def situation(game: ff.Game) -> set[str]:
 
 def bot_named(name: str, seed: int) -> ObservingBot:
     """A bot; the search bot with a small sample so that whole games stay quick."""
-    return SearchBot(seed=seed, samples=2) if name == "search" else make_bot(name, seed=seed)
+    if name == "search":
+        return SearchBot(seed=seed, samples=2, bid_samples=2)
+    return make_bot(name, seed=seed)
 
 
 def play_out(preset: str, seed: int, names: list[str], seen: set[str]) -> ff.Game:

@@ -14,7 +14,7 @@ from fortyfive.cards import deck
 from fortyfive.game import shuffled
 from fortyfive.position import Position
 from fortyfive.scoring import running_totals
-from fortyfive.solver import can_force_win, solve
+from fortyfive.solver import can_force_win, deal_value, solve
 
 
 def deal_points(game: Game, number: int, partnership: int) -> int:
@@ -156,3 +156,13 @@ def test_R8_can_force_win_matches_oracle(seed: int) -> None:
     assert seat is not None
     expected = win_oracle(g, g.partnership(seat), g.deal_number)
     assert can_force_win(g) == expected, Position.from_game(g).describe()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_deal_value_is_the_solutions_value(seed: int) -> None:
+    """The root-only search agrees with the value of the best action, for either side."""
+    rules = BARKER if seed % 2 else BRUFF
+    g = position_with(rules, random.Random(4000 + seed), cards_left=16 if seed % 2 else 18)
+    pos = Position.from_game(g)
+    for side in range(rules.n_partnerships):
+        assert deal_value(pos, side) == solve(pos, side=side).value
