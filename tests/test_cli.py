@@ -104,6 +104,18 @@ def test_bench_prints_rates_for_both_presets() -> None:
     assert "actions/s" in out and "bruff" in out and "barker" in out
 
 
+def test_bench_solver_prints_median_and_p95_per_kind() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "fortyfive", "bench", "--solver", "--positions", "2"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "median ms" in out and "p95 ms" in out
+    for kind in ("barker hand", "bruff deal", "3 tricks"):
+        assert kind in out
+
+
 def test_play_hint_ranks_the_legal_cards_and_opponents_are_bots() -> None:
     """`hint` prints the sampler's ranking in the trick phase; before it, it says why not."""
     lines: list[str] = []
