@@ -166,3 +166,22 @@ def test_deal_value_is_the_solutions_value(seed: int) -> None:
     pos = Position.from_game(g)
     for side in range(rules.n_partnerships):
         assert deal_value(pos, side) == solve(pos, side=side).value
+
+
+@pytest.mark.parametrize("preset", ["bruff", "barker"])
+def test_position_from_observation_with_the_true_hands_is_the_games(preset: str) -> None:
+    """What the hint sampler builds from a seat's view equals the open position."""
+    rules = BRUFF if preset == "bruff" else BARKER
+    for seed in range(15):
+        rng = random.Random(seed)
+        g = Game.new(rules, seed=seed)
+        bot = RandomBot(seed)
+        while not g.over and g.deal_number <= 3:
+            if g.phase == "play" and rng.random() < 0.3:
+                seat = g.to_act
+                assert seat is not None
+                truth = Position.from_game(g)
+                hands = [sum(1 << c.id for c in g.hand(s)) for s in range(rules.players)]
+                seen = Position.from_observation(g.observation(seat), hands, truth.robber)
+                assert seen == truth
+            g.apply(bot.choose(g, g.to_act))
