@@ -6,7 +6,9 @@ The deals respect: the seat's own hand and face-down cards, every card played, t
 the stock, or in the robber's hand once robbed, R6.5), the joker turned up (R6.4: in the
 dealer's hand or buried), the hand sizes, and the voids the play has shown: a player who did
 not follow a plain lead holds none of that suit (R4.2), and one who did not follow a trump lead
-holds no trump except protected ones privileged against the card led (R5.3).
+holds no trump except protected ones privileged against the card led (R5.3). In barker they
+also follow a presumption about discards (R9.7): a player keeps its trumps, so one who threw d
+cards still holds 5 - d trumps, less those it has played (dropped in a deal where it cannot hold).
 
 >>> from fortyfive import Game
 >>> from fortyfive.bots import make_bot
@@ -138,8 +140,11 @@ def sample_hands(obs: Observation, rng: random.Random) -> tuple[list[int], int]:
     deck = (1 << rules.deck_size) - 1
     unknown = [c for c in range(rules.deck_size) if not (known >> c & 1)]
     sizes = list(obs["hand_sizes"])
-    for _ in range(200):
-        hands = _deal(unknown, sizes, forced, forbidden, me, own, rng)
+    kept = _kept_trumps(obs, t, n, rules.hand_size) if rules.auction else [0] * n
+    for attempt in range(400):
+        if attempt == 200:
+            kept = [0] * n  # the presumption cannot hold in this deal: drop it
+        hands = _deal(unknown, sizes, forced, forbidden, me, own, rng, kept, t.trump_mask)
         if hands is not None:
             break
     else:
@@ -156,8 +161,11 @@ def _deal(
     me: int,
     own: int,
     rng: random.Random,
+    kept: list[int],
+    trumps: int,
 ) -> list[int] | None:
-    """Random hands for the other seats, most constrained first; None if stuck."""
+    """Random hands for the other seats, most constrained first, each with at least
+    ``kept[seat]`` trumps; None if stuck."""
     n = len(sizes)
     pool = unknown[:]
     rng.shuffle(pool)
@@ -174,7 +182,12 @@ def _deal(
         allowed = [c for c in pool if c in left and not forbidden[s] >> c & 1]
         if len(allowed) < need:
             return None
-        for c in allowed[:need]:
+        want = max(0, min(need, kept[s] - (hands[s] & trumps).bit_count()))
+        first = [c for c in allowed if trumps >> c & 1][:want]
+        if len(first) < want:
+            return None
+        rest = [c for c in allowed if c not in first]
+        for c in first + rest[: need - want]:
             hands[s] |= 1 << c
             left.discard(c)
     return hands
@@ -197,6 +210,20 @@ def _shown_voids(obs: Observation, t: Any, n: int) -> list[int]:
             elif led_suit != 4 and t.eff_suit[c] not in (4, led_suit):  # R4.2: void
                 forbidden[seat] |= t.suit_mask[led_suit]
     return forbidden
+
+
+def _kept_trumps(obs: Observation, t: Any, n: int, hand_size: int) -> list[int]:
+    """Per seat, the trumps it is presumed to hold still (barker): a player keeps its trumps
+    when it discards (R9.7), so one who threw d cards kept 5 - d trumps, less those played."""
+    out = [hand_size - d for d in obs["discard_counts"]]
+    plays = [(tr["leader"], tr["cards"]) for tr in obs["tricks"]]
+    if obs["trick"]:
+        plays.append((obs["leader"], [e["card"] for e in obs["trick"]]))
+    for leader, cards in plays:
+        for i, name in enumerate(cards):
+            if t.eff_suit[parse_card(name).id] == 4:
+                out[(leader + i) % n] -= 1
+    return [max(0, k) for k in out]
 
 
 def _robber(obs: Observation, hands: list[int], t: Any, turnup: int, n: int) -> int:

@@ -9,7 +9,13 @@ import pytest
 from fortyfive import Game
 from fortyfive.bots import RandomBot, make_bot
 from fortyfive.cards import parse_card
-from fortyfive.hints import _shown_voids, hint, hint_from_observation, sample_hands
+from fortyfive.hints import (
+    _kept_trumps,
+    _shown_voids,
+    hint,
+    hint_from_observation,
+    sample_hands,
+)
 from fortyfive.rules import tables
 
 
@@ -121,3 +127,29 @@ def test_hints_refuse_other_phases_and_turns() -> None:
     g = Game.new("barker", seed=1)
     with pytest.raises(ValueError, match="phase 'bid'"):
         hint(g, g.to_act)
+
+
+def test_R9_7_kept_trumps_hold_for_players_who_keep_their_trumps() -> None:
+    """Rule bots discard every non-trump: the presumption never exceeds their real trumps, and
+    the samples give each seat at least that many."""
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(20):
+        g = Game.new("barker", seed=seed)
+        bots = [make_bot("rule", seed=seed + s) for s in range(4)]
+        while not g.over and g.deal_number <= 3:
+            if g.phase == "play":
+                seat = g.to_act
+                obs = g.observation(seat)
+                t = tables(False, "SCDH".index(g.trump))
+                kept = _kept_trumps(obs, t, 4, 5)
+                for s in range(4):
+                    real = sum(1 for c in g.hand(s) if t.eff_suit[c.id] == 4)
+                    assert kept[s] <= real
+                hands, _ = sample_hands(obs, rng)
+                for s in range(4):
+                    held = (hands[s] & t.trump_mask).bit_count()
+                    assert held >= min(kept[s], obs["hand_sizes"][s])
+                checked += sum(kept)
+            g.apply(bots[g.to_act].choose(g, g.to_act))
+    assert checked > 50
