@@ -127,24 +127,8 @@ class _Solver:
         self.turnup = pm.pos_of[pos.turnup] if pos.turnup >= 0 else -1
         self.merge = -1 if merge_trumps else ~pm.trump_mask
 
-    # The search, written as one flat recursive function over local tables for speed.
-    def run(
-        self,
-        seat: int,
-        k: int,
-        lead: int,
-        win: int,
-        wseat: int,
-        tmask: int,
-        bmax: int,
-        bside: int,
-        robber: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        return self._ab(seat, k, lead, win, wseat, tmask, bmax, bside, robber, alpha, beta)
-
-    def _ab(
+    # The search: one flat recursive function over local tables, for speed.
+    def search(
         self,
         seat: int,
         k: int,
@@ -234,11 +218,11 @@ class _Solver:
             nrob = -1 if robber == seat else robber
             if last:
                 pts = tp if side[nws] else 0
-                v = pts + self._ab(
+                v = pts + self.search(
                     nws, 0, -1, -1, -1, 0, nbmax, nbside, nrob, alpha - pts, beta - pts
                 )
             else:
-                v = self._ab(
+                v = self.search(
                     nxt, k + 1, nlead, nwin, nws, tmask | bit, nbmax, nbside, nrob, alpha, beta
                 )
             hands[seat] = h
@@ -360,7 +344,7 @@ class _Solver:
         h = hands[seat]
         for d in self.rob_discards(seat, tmask, bmax):
             hands[seat] = h ^ (1 << d) | 1 << self.turnup
-            v = self._ab(seat, k, lead, win, wseat, tmask, bmax, bside, -1, alpha, beta)
+            v = self.search(seat, k, lead, win, wseat, tmask, bmax, bside, -1, alpha, beta)
             hands[seat] = h
             if (v > best) if maximize else (v < best):
                 best, best_move = v, -1
@@ -458,7 +442,7 @@ def _value_after(s: _Solver, pos: Position, action: str, guess: int) -> int:
 
 
 # A node of the search: seat, cards down in the trick, lead, winning card, winning seat, trick
-# mask, highest trump played, who played it, robber (see _Solver._ab).
+# mask, highest trump played, who played it, robber (see _Solver.search).
 SearchState = tuple[int, int, int, int, int, int, int, int, int]
 
 
@@ -468,7 +452,7 @@ def _mtdf(s: _Solver, args: SearchState, guess: int) -> int:
     g = guess
     while lo < hi:
         beta = g + 1 if g == lo else g
-        g = s.run(*args, beta - 1, beta)
+        g = s.search(*args, beta - 1, beta)
         if g < beta:
             hi = g
         else:
