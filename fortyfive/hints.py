@@ -29,7 +29,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import JOKER_ID, SUITS, parse_card
+from .cards import JOKER_ID, SUITS, card_mask, mask_ids, parse_card
 from .position import Position
 from .rules import get_rules, tables
 from .solver import solve
@@ -120,11 +120,11 @@ def sample_hands(obs: Observation, rng: random.Random) -> tuple[list[int], int]:
     rules = get_rules(obs["preset"])
     n, me = rules.players, obs["seat"]
     t = tables(rules.joker, SUITS.index(obs["trump"]))
-    own = _mask(obs["hand"])
-    known = own | _mask(obs["own_face_down"])
+    own = card_mask(obs["hand"])
+    known = own | card_mask(obs["own_face_down"])
     for tr in obs["tricks"]:
-        known |= _mask(tr["cards"])
-    known |= _mask([e["card"] for e in obs["trick"]])
+        known |= card_mask(tr["cards"])
+    known |= card_mask([e["card"] for e in obs["trick"]])
     turnup = parse_card(obs["turnup"]).id if obs["turnup"] else -1
     robbed_by = obs["robbed_by"]
     forced = [0] * n  # cards a seat must hold
@@ -175,7 +175,7 @@ def _deal(
     for s in range(n):
         if s != me:
             hands[s] = forced[s]
-            left -= {c for c in range(53) if forced[s] >> c & 1}
+            left -= set(mask_ids(forced[s]))
     others = sorted((s for s in range(n) if s != me), key=lambda s: -forbidden[s].bit_count())
     for s in others:
         need = sizes[s] - hands[s].bit_count()
@@ -238,13 +238,6 @@ def _robber(obs: Observation, hands: list[int], t: Any, turnup: int, n: int) -> 
         return -1
     played = [e["seat"] for e in obs["trick"]]
     return -1 if seat in played else seat
-
-
-def _mask(cards: list[str]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << parse_card(c).id
-    return m
 
 
 def describe_hints(hints: list[Hint]) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .cards import CARDS, SUITS, mask_cards, parse_card
+from .cards import CARDS, SUITS, card_mask, mask_cards, mask_ids, parse_card
 from .rules import Rules, TrumpTables, get_rules, tables
 
 if TYPE_CHECKING:
@@ -78,9 +78,9 @@ class Position:
 
         seat = self.to_act
         m = legal_mask(self.tables, self.hands[seat], self.trick[0] if self.trick else -1)
-        acts = [PLAY_BY_BIT[1 << c] for c in range(53) if m >> c & 1]
+        acts = [PLAY_BY_BIT[1 << c] for c in mask_ids(m)]
         if seat == self.robber:
-            acts += [f"rob {CARDS[c]}" for c in range(53) if self.hands[seat] >> c & 1]
+            acts += [f"rob {CARDS[c]}" for c in mask_ids(self.hands[seat])]
         return acts
 
     def rob(self, discard: int) -> Position:
@@ -159,7 +159,7 @@ class Position:
             raise ValueError(
                 f"the solver starts from the trick phase; this game is in phase {obs['phase']!r}"
             )
-        own = sum(1 << parse_card(c).id for c in obs["hand"])
+        own = card_mask(obs["hand"])
         if hands[obs["seat"]] != own:
             raise ValueError("the guessed hands must give the observing seat its own hand")
         played = 0

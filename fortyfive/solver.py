@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from . import scoring
 from .actions import parse_action
+from .cards import mask_ids
 from .position import Position
 from .rules import TrumpTables, tables
 
@@ -71,34 +72,16 @@ class _Perm:
         self.unforced = [self.to_pos(t.unforced[c]) for c in self.id_of]
 
     def to_pos(self, mask: int) -> int:
+        """A mask of card ids as a mask of search positions."""
         out = 0
-        while mask:
-            low = mask & -mask
-            out |= 1 << self.pos_of[low.bit_length() - 1]
-            mask ^= low
-        return out
-
-    def to_ids(self, mask: int) -> int:
-        out = 0
-        while mask:
-            low = mask & -mask
-            out |= 1 << self.id_of[low.bit_length() - 1]
-            mask ^= low
+        for c in mask_ids(mask):
+            out |= 1 << self.pos_of[c]
         return out
 
 
 @cache
 def _perm(joker: bool, trump: int) -> _Perm:
     return _Perm(tables(joker, trump))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _after(
@@ -257,15 +240,11 @@ class _Solver:
 
     def _last_trick(self, seat: int, bmax: int, bside: int) -> int:
         pm, hands, side, n = self.perm, self.hands, self.side, self.n
-        lead = win = hands[seat].bit_length() - 1
-        wseat = seat
-        if lead >= pm.trump_lo and lead > bmax:
-            bmax, bside = lead, 1 if side[seat] else 0
-        for i in range(1, n):
+        lead = win = wseat = -1
+        for i in range(n):
             s = (seat + i) % n
             c = hands[s].bit_length() - 1
-            if c > win and (c >= pm.trump_lo or pm.block_of[c] == pm.block_of[win]):
-                win, wseat = c, s
+            lead, win, wseat = _after(pm, i, lead, win, wseat, c, s)
             if c >= pm.trump_lo and c > bmax:
                 bmax, bside = c, 1 if side[s] else 0
         r = self.pos.rules
@@ -317,7 +296,7 @@ class _Solver:
         for x in self.hands:
             live |= x
         out = []
-        for d in _bits(h):
+        for d in mask_ids(h):
             nx = self.perm.above[d] & live
             if 1 << d & self.merge and nx & -nx & h:
                 continue
@@ -396,12 +375,8 @@ def _root_state(pos: Position, s: _Solver) -> tuple[int, int, int, int, int, int
     tmask = 0
     for i, c in enumerate(pos.trick):
         p = pm.pos_of[c]
-        seat = (pos.leader + i) % n
         tmask |= 1 << p
-        if i == 0:
-            lead, win, wseat = p, p, seat
-        elif p > win and (p >= pm.trump_lo or pm.block_of[p] == pm.block_of[win]):
-            win, wseat = p, seat
+        lead, win, wseat = _after(pm, i, lead, win, wseat, p, (pos.leader + i) % n)
     bmax = pm.pos_of[pos.bonus_card] if pos.bonus_card >= 0 else -1
     bside = -1 if bmax < 0 else (1 if s.side[pos.bonus_seat] else 0)
     return lead, win, wseat, tmask, bmax, bside, len(pos.trick)
@@ -517,7 +492,6 @@ class _WinSearch:
         self.partnership = pos.rules.partnerships[pos.to_act]
         self.s = _Solver(pos, self.partnership, merge_trumps=False)
         pm = self.s.perm
-        self.t = pos.tables
         self.known_out = (
             1 << pm.pos_of[pos.turnup] if pos.turnup >= 0 and not pos.robbed else 0
         )

@@ -8,7 +8,7 @@ import pytest
 
 from fortyfive import Game
 from fortyfive.bots import RandomBot, make_bot
-from fortyfive.cards import parse_card
+from fortyfive.cards import card_mask, parse_card
 from fortyfive.hints import (
     _kept_trumps,
     _shown_voids,
@@ -30,10 +30,6 @@ def play_positions(preset: str, seed: int, every: int = 1):  # type: ignore[no-u
             if i % every == 0:
                 yield g
         g.apply(bots[g.to_act].choose(g, g.to_act))
-
-
-def mask(cards: list[str]) -> int:
-    return sum(1 << parse_card(c).id for c in cards)
 
 
 @pytest.mark.parametrize("preset", ["bruff", "barker"])
@@ -61,11 +57,11 @@ def test_samples_fit_everything_the_seat_has_seen(preset: str) -> None:
             obs = g.observation(seat)
             t = tables(g.rules.joker, "SCDH".index(g.trump))
             forbidden = _shown_voids(obs, t, g.rules.players)
-            played = mask([c for tr in obs["tricks"] for c in tr["cards"]])
-            played |= mask([e["card"] for e in obs["trick"]])
+            played = card_mask([c for tr in obs["tricks"] for c in tr["cards"]])
+            played |= card_mask([e["card"] for e in obs["trick"]])
             for _ in range(3):
                 hands, robber = sample_hands(obs, rng)
-                assert hands[seat] == mask(obs["hand"])
+                assert hands[seat] == card_mask(obs["hand"])
                 assert [h.bit_count() for h in hands] == obs["hand_sizes"]
                 union = 0
                 for s, h in enumerate(hands):
@@ -73,7 +69,7 @@ def test_samples_fit_everything_the_seat_has_seen(preset: str) -> None:
                     union |= h
                     if s != seat:
                         assert not h & forbidden[s]
-                        assert not h & mask(obs["own_face_down"])
+                        assert not h & card_mask(obs["own_face_down"])
                 assert not union & played
                 if obs["robbed_by"] is not None and obs["turnup"] not in [
                     c for tr in obs["tricks"] for c in tr["cards"]
