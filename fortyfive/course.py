@@ -378,3 +378,42 @@ def running_totals_chart(game: Game, width: int = 640, height: int = 300) -> Sco
         x_title = "after each trick (the trick's number in its deal)"
     title = f"Running totals, {rules.name}"
     return ScoreChart(title, labels, lines, rules.target, breaks, x_title, width, height)
+
+
+def deal_timeline(game: Game, deal: int | None = None) -> pandas.DataFrame:
+    """A bruff deal trick by trick, as it was played (the current or last deal by default): who
+    took each trick, the highest trump so far and its trick, whether the bonus was certain yet
+    (R7.3), and the running scores the engine showed after the trick (trick points, plus the
+    bonus once certain: R8.6). The game is replayed from its record, one action at a time."""
+    import pandas as pd
+
+    rec = game.record()
+    number = deal if deal is not None else len(game.deals)
+    g = Game.replay({**rec, "actions": []})
+    names = game.rules.partnership_names
+    rows = []
+    for action in rec["actions"]:
+        before = len(g.deals[number - 1].tricks) if len(g.deals) >= number else 0
+        g.apply(action)
+        if len(g.deals) < number:
+            continue
+        log = g.deals[number - 1]
+        if len(log.tricks) > before:
+            t = log.tricks[-1]
+            finished = log.end_scores is not None
+            scores = log.end_scores if finished else g.scores
+            assert scores is not None
+            row: dict[str, Any] = {
+                "trick": len(log.tricks),
+                "cards": symbols(CARDS[c] for c in t.cards),
+                "won by": f"{names[game.rules.partnerships[t.winner]]} (seat {t.winner})",
+                "highest trump": CARDS[log.bonus_card].symbol() if log.bonus_card >= 0 else "",
+                "in trick": log.bonus_trick + 1 if log.bonus_card >= 0 else None,
+                "bonus certain": log.bonus_certain if finished else g.bonus_certain(),
+            }
+            row.update({n: scores[k] for k, n in enumerate(names)})
+            row["game over"] = names[g.winner] + " wins" if g.winner is not None else ""
+            rows.append(row)
+        if len(g.deals) > number or g.over:
+            break
+    return pd.DataFrame(rows)

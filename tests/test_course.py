@@ -159,3 +159,25 @@ def test_puzzle_takes_an_id_or_a_puzzle(tmp_path: Path):
     p = generate_puzzles("winner", 1, seed=5)[0]
     w2 = course.puzzle(p, progress_file=tmp_path / "p.json")
     assert w2.puzzle == p
+
+
+def test_deal_timeline_E1_and_the_whole_deal():
+    g = course.deal_game("bruff", 5, E1_HANDS, stock_top="9S")
+    course.play_cards(g, "7S 5S KD 2S QC 4D 2C 4C 5C 6C KC 3C 2H 3H 4H KH 5H 6H")
+    course.play_cards(g, "7H 9H TH JH QH 8H 8C 9C AH TC JC 7C")
+    t = course.deal_timeline(g, 1)
+    assert t["trick"].tolist() == [1, 2, 3, 4, 5]
+    assert t["highest trump"].tolist() == ["5♠"] * 5
+    assert t["bonus certain"].tolist() == [True] * 5
+    assert t.iloc[0][["A", "B", "C"]].tolist() == [0, 10, 0]
+    assert t.iloc[-1][["A", "B", "C"]].tolist() == list(g.deals[0].end_scores or ())
+    assert course.deal_timeline(g).empty  # the second deal has no trick yet
+
+
+def test_deal_timeline_stops_when_the_game_ends():
+    g = course.deal_game("bruff", 5, E1_HANDS, stock_top="9S", scores=(0, 35, 0))
+    course.play_cards(g, "7S 5S KD 2S QC 4D")
+    assert g.over and g.winner == 1
+    t = course.deal_timeline(g)
+    assert len(t) == 1 and t["game over"].tolist() == ["B wins"]
+    assert t.iloc[0][["A", "B", "C"]].tolist() == [0, 45, 0]
