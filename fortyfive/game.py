@@ -343,6 +343,17 @@ class Game:
         return self._robbed_by if self._robbed_by >= 0 else None
 
     @property
+    def robber(self) -> int | None:
+        """The seat that may still rob the turn-up (R6.5, R6.6), or None: robbing is open until
+        the robber's own first play of the deal."""
+        r = self._robber
+        if r < 0 or self._phase != PLAY:
+            return None
+        if self._winners or (r - self._leader) % self._n < len(self._trick):
+            return None
+        return r
+
+    @property
     def trick(self) -> list[Card]:
         """Cards played to the current trick, lead first."""
         return [CARDS[c] for c in self._trick]

@@ -115,10 +115,7 @@ class Position:
         leader = game.leader
         assert leader is not None
         trick = tuple(c.id for c in game.trick)
-        n = game.rules.players
-        robber = game._robber
-        if robber >= 0 and (deal.tricks or (robber - leader) % n < len(trick)):
-            robber = -1  # R6.6: the robber has made a first play
+        robber = -1 if game.robber is None else game.robber
         played = 0
         for t in deal.tricks:
             for c in t.cards:

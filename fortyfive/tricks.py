@@ -107,6 +107,35 @@ def explain_mask(t: TrumpTables, hand: int, lead: int, card: int) -> str:
     )
 
 
+def explain_legal_mask(t: TrumpTables, hand: int, lead: int, card: int) -> str:
+    """Why ``card`` may be played from ``hand`` to a trick led by ``lead`` (-1: leading), citing
+    the rule; "" when it may not."""
+    if not legal_mask(t, hand, lead) >> card & 1:
+        return ""
+    c = CARDS[card]
+    if lead < 0:
+        return f"R3.1: the leader may play any card, {c} included."
+    led = CARDS[lead]
+    trumps = hand & t.trump_mask
+    if t.eff_suit[lead] == 4:
+        if t.eff_suit[card] == 4:
+            return f"R5.1: {led} leads trumps and {c} is a trump."
+        if not trumps:
+            return f"R5.5: {led} leads trumps and you hold no trump, so any card may be played."
+        one = trumps & (trumps - 1) == 0
+        return (
+            f"R5.3: {led} leads trumps and your {_names(t, trumps)} "
+            f"{'ranks' if one else 'rank'} above it, so {'it is' if one else 'they are'} "
+            f"privileged (R5.2): you may keep {'it' if one else 'them'} and play {c}."
+        )
+    if t.eff_suit[card] == 4:
+        return f"R4.1: you may always trump a plain-suit lead; {c} is a trump."
+    suit = SUIT_NAMES[SUITS[t.eff_suit[lead]]]
+    if t.eff_suit[card] == t.eff_suit[lead]:
+        return f"R4.2: {c} follows the suit led ({suit})."
+    return f"R4.3: you hold no {suit}, so any card may be played, {c} included."
+
+
 def explain_play(
     rules: Rules | str,
     trump: str,

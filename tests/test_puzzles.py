@@ -1,0 +1,318 @@
+"""Puzzles: every shipped puzzle has one engine answer; checking, hints, "show me", bad input.
+
+The right answers here come from the engine's public functions (trick order, legal plays,
+robbing, scores, auction calls, the solver), so a checker that drifts from the rules fails.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import fortyfive as ff
+from fortyfive.progress import ProgressLog, chapter_results, progress, read_attempts
+from fortyfive.puzzle_gen import COURSE, build_collection, generate_puzzles
+from fortyfive.puzzle_kinds import _game
+from fortyfive.puzzles import (
+    CHAPTERS,
+    KINDS,
+    Puzzle,
+    PuzzleInputError,
+    collection_json,
+    get_puzzle,
+    load_collection,
+)
+from fortyfive.solver import solve
+
+ALL = [p for ch in CHAPTERS for p in load_collection(ch)]
+
+
+def right_answer(p: Puzzle) -> Any:
+    """The answer as the engine's public API gives it (independent of the checker)."""
+    pos, rules = p.position, ff.get_rules(p.preset)
+    if p.kind == "order":
+        trumps = [str(c) for c in ff.trump_order(rules, pos["trump"])]
+        rank = {c: i for i, c in enumerate(trumps)}
+        plain = [c for c in pos["cards"] if c not in rank]
+        if plain:
+            suit = plain[0][1]
+            for i, c in enumerate(ff.plain_order(rules, suit, pos["trump"])):
+                rank[str(c)] = 100 + i
+        return sorted(pos["cards"], key=lambda c: rank[c])
+    if p.kind == "winner":
+        return pos["trick"][ff.trick_winner(rules, pos["trump"], pos["trick"])]
+    if p.kind == "legal":
+        return sorted(
+            str(c) for c in ff.legal_plays(rules, pos["trump"], pos["hand"], pos["trick"])
+        )
+    if p.kind == "keep":
+        legal = ff.legal_plays(rules, pos["trump"], pos["hand"], pos["trick"])
+        return "keep" if any(str(c) != pos["card"] for c in legal) else "play"
+    g = _game(rules, pos, until_over=p.kind == "game-winner")
+    if p.kind == "rob":
+        return "nobody" if g.robber is None else str(g.robber)
+    if p.kind == "score":
+        names = rules.partnership_names
+        if rules.auction:
+            row = g.score_sheet(by="deal").iloc[0]
+            return {n: int(row[n]) for n in names}
+        out: dict[str, Any] = dict(zip(names, g.scores, strict=True))
+        out["certain"] = "yes" if g.bonus_status().certain else "no"
+        return out
+    if p.kind == "game-winner":
+        assert g.winner is not None
+        return {"partnership": rules.partnership_names[g.winner], "trick": str(g.tricks_played)}
+    if p.kind == "calls":
+        return sorted(g.legal_actions())
+    raise AssertionError(p.kind)
+
+
+def test_every_chapter_ships_at_least_8_puzzles_with_unique_ids() -> None:
+    ids = [p.id for p in ALL]
+    assert len(ids) == len(set(ids))
+    for ch in CHAPTERS:
+        assert len(load_collection(ch)) >= 8
+    assert {p.kind for p in ALL} == set(KINDS)
+
+
+def test_shipped_collections_are_rebuilt_exactly_from_the_course_plan() -> None:
+    for ch in CHAPTERS:
+        path = ff.puzzles._collection_files() / f"chapter{ch}.json"  # type: ignore[attr-defined]
+        assert path.read_text(encoding="utf-8") == collection_json(build_collection(ch))
+
+
+@pytest.mark.parametrize("p", ALL, ids=lambda p: p.id)
+def test_shipped_puzzle_has_a_well_defined_engine_answer(p: Puzzle) -> None:
+    assert Puzzle.from_dict(json.loads(json.dumps(p.to_dict()))) == p
+    assert all(r.startswith("R") for r in p.rules) and p.rules
+    run = p.start()
+    view = run.view()
+    json.dumps(view)  # JSON-able
+    assert view["answer"]["type"] in ("sequence", "card", "cards", "choice", "choices", "form")
+    if p.kind == "target":
+        play_target_to_the_end(p)
+        return
+    want = right_answer(p)
+    fb = run.check(want)
+    assert fb.correct and fb.done and run.solved, fb.message
+    assert any(
+        r in fb.message for r in ("R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10")
+    ) or p.kind in ("calls", "order")
+
+
+@pytest.mark.parametrize("p", ALL, ids=lambda p: p.id)
+def test_a_wrong_answer_is_refused_with_a_reason_and_may_be_retried(p: Puzzle) -> None:
+    run = p.start()
+    wrong = wrong_answer(p, run.view())
+    if wrong is None:
+        pytest.skip("every answer of this puzzle is right")
+    fb = run.check(wrong)
+    assert not fb.correct and not fb.done and not run.done
+    assert "R" in fb.message and run.tries == 1
+    if p.kind == "score" or p.kind == "game-winner":
+        assert fb.sheet  # the trick-by-trick sheet comes with a wrong score
+    if p.kind != "target":
+        assert run.check(right_answer(p)).correct
+
+
+def wrong_answer(p: Puzzle, view: dict[str, Any]) -> Any:
+    ans = view["answer"]
+    if p.kind == "target":
+        g = _game(ff.get_rules(p.preset), p.position)
+        s = solve(g)
+        bad = [a for a, v in s.values.items() if v < p.position["target"]]
+        return bad[0].split()[1] if bad else None
+    right = right_answer(p)
+    if ans["type"] == "sequence":
+        return list(reversed(right))
+    if ans["type"] == "card":
+        return next(c for c in ans["cards"] if c != right)
+    if ans["type"] == "cards":
+        return [c for c in ans["cards"] if c not in right]
+    if ans["type"] == "choice":
+        return next(o["value"] for o in ans["options"] if o["value"] != right)
+    if ans["type"] == "choices":
+        return [o["value"] for o in ans["options"] if o["value"] not in right][:2]
+    wrong = dict(right)
+    first = ans["fields"][0]
+    if first["kind"] == "number":
+        wrong[first["name"]] += 5
+    else:
+        wrong[first["name"]] = next(
+            o["value"] for o in first["options"] if o["value"] != right[first["name"]]
+        )
+    return wrong
+
+
+def play_target_to_the_end(p: Puzzle) -> None:
+    """Play the solver's best card at every turn: each is accepted, and the target is made."""
+    run = p.start()
+    target = p.position["target"]
+    for _ in range(20):
+        g = run.game  # type: ignore[attr-defined]
+        s = solve(g)
+        best = s.best[0].split()[1]
+        assert s.value >= target
+        fb = run.check(best)
+        assert fb.correct, fb.message
+        if fb.done:
+            assert run.solved and str(target) in fb.message
+            return
+    raise AssertionError("the endgame did not end")
+
+
+def test_target_accepts_every_card_that_keeps_the_target_and_nothing_else() -> None:
+    for p in (q for q in ALL if q.kind == "target"):
+        g = _game(ff.get_rules(p.preset), p.position)
+        values = solve(g).values
+        for action, v in values.items():
+            run = p.start()
+            before = run.view()
+            fb = run.check(action.split()[1])
+            assert fb.correct == (v >= p.position["target"]), (p.id, action)
+            if not fb.correct:
+                assert run.view() == before  # a refused move changes nothing
+
+
+def test_target_refuses_an_illegal_card_with_the_rule() -> None:
+    for p in (q for q in ALL if q.kind == "target"):
+        run = p.start()
+        g = run.game  # type: ignore[attr-defined]
+        hand = [str(c) for c in g.hand(g.to_act)]
+        illegal = [c for c in hand if g.explain(f"play {c}")]
+        if illegal:
+            fb = run.check(illegal[0])
+            assert not fb.correct and "R" in fb.message
+            return
+    pytest.skip("no shipped endgame has an illegal card in the hand to act")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [None, 5, "ZZ", ["5S", "5S"], {"A": "x"}, {"bogus": 1}, "pass", [["5S"]], True],
+)
+def test_malformed_answers_raise_and_change_nothing(answer: Any) -> None:
+    for p in (
+        load_collection(1)[0],
+        load_collection(2)[3],
+        load_collection(4)[0],
+        load_collection(5)[0],
+        load_collection(6)[0],
+    ):
+        run = p.start()
+        before = run.view()
+        with pytest.raises(PuzzleInputError):
+            run.check(answer)
+        assert run.tries == 0 and run.view() == before
+
+
+def test_hints_are_progressive_and_then_run_out() -> None:
+    for p in ALL:
+        run = p.start()
+        hints = []
+        while (h := run.hint()) is not None:
+            hints.append(h)
+        assert len(hints) >= 2 and run.hints_used == len(hints) and run.hints_left == 0
+        assert len(set(hints)) == len(hints)
+
+
+def test_show_me_ends_the_puzzle_with_the_engine_answer() -> None:
+    p = get_puzzle("c1-01")
+    run = p.start()
+    fb = run.show()
+    assert fb.done and not fb.correct and run.done and not run.solved
+    assert list(fb.highlight) == right_answer(p)
+    with pytest.raises(PuzzleInputError):
+        run.check(right_answer(p))
+    run.reset()
+    assert run.check(right_answer(p)).correct
+
+
+def test_views_never_hold_the_stock_or_a_solution() -> None:
+    for p in ALL:
+        view = json.dumps(p.start().view())
+        assert "solution" not in view and "highlight" not in view
+        if "stock" in p.position:
+            g = _game(ff.get_rules(p.preset), p.position, until_over=p.kind == "game-winner")
+            hidden = {str(c) for c in g.zones()["stock"]} - {str(g.turnup)}
+            face_down = {str(c) for fd in g.zones()["face_down"] for c in fd}
+            shown = set(json.loads(view).get("turnup") or "") | set()
+            for card in hidden | face_down:
+                if p.kind in ("score", "game-winner", "target"):
+                    continue  # these show played cards, which may have come from the stock
+                assert f'"{card}"' not in view or card in shown, (p.id, card)
+
+
+def test_worked_examples_e2_and_e4_are_puzzles() -> None:
+    e2, e4a, e4b = load_collection(2)[:3]
+    assert e2.start().check("5S").correct  # E2: South's 5S wins
+    assert e4a.start().check("keep").correct  # E4: to 9S you may keep JS
+    assert e4b.start().check("play").correct  # E4: to 5S you must play JS
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_generate_puzzles_is_seeded_and_every_puzzle_starts(kind: str, difficulty: int) -> None:
+    ps = generate_puzzles(kind, 2, seed=7, difficulty=difficulty)
+    assert len(ps) == 2 and {p.kind for p in ps} == {kind}
+    assert all(p.difficulty == difficulty for p in ps)
+    assert generate_puzzles(kind, 2, seed=7, difficulty=difficulty) == ps
+    for p in ps:
+        p.start().solution()
+
+
+def test_generate_puzzles_rejects_unknown_kinds_and_difficulties() -> None:
+    with pytest.raises(ValueError, match="unknown kind"):
+        generate_puzzles("poker", 1)
+    with pytest.raises(ValueError, match="difficulty"):
+        generate_puzzles("order", 1, difficulty=4)
+
+
+def test_the_course_plan_covers_every_chapter() -> None:
+    assert set(COURSE) == set(CHAPTERS)
+
+
+def test_a_puzzle_the_engine_rejects_does_not_start() -> None:
+    p = load_collection(6)[0]
+    impossible = Puzzle.from_dict(dict(p.to_dict(), position=dict(p.position, target=99)))
+    with pytest.raises(ValueError, match="cannot be reached"):
+        impossible.start()
+    with pytest.raises(ValueError, match="unknown kind"):
+        Puzzle.from_dict(dict(p.to_dict(), kind="poker"))
+
+
+def test_progress_file_is_versioned_and_read_back(tmp_path: Any) -> None:
+    log = ProgressLog(tmp_path / "fortyfive-progress.json")
+    for correct in (False, True):
+        log.record(
+            {
+                "puzzle": "c1-01",
+                "kind": "order",
+                "chapter": 1,
+                "answer": ["5D"],
+                "correct": correct,
+                "seconds": 2.5,
+                "hints_used": 1,
+                "shown": False,
+            }
+        )
+    data = json.loads(log.path.read_text())
+    assert data["format"] == "fortyfive-progress" and data["version"] == 1
+    assert [a["correct"] for a in read_attempts(log.path)] == [False, True]
+    df = progress(log.path, chapter=1)
+    assert list(df["correct"]) == [False, True] and list(df["solved"]) == [False, True]
+    res = chapter_results(1, log.path).set_index("puzzle")
+    assert res.loc["c1-01", "tries"] == 2 and res.loc["c1-01", "solved"]
+    assert not res.loc["c1-01", "first try"] and res.loc["c1-02", "tries"] == 0
+    with pytest.raises(ValueError, match="needs the fields"):
+        log.record({"puzzle": "c1-01"})
+
+
+def test_progress_refuses_a_file_of_another_format(tmp_path: Any) -> None:
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"format": "other", "version": 9, "attempts": []}))
+    with pytest.raises(ValueError, match="not a version-1"):
+        progress(path)
+    assert progress(tmp_path / "none.json").empty
