@@ -29,18 +29,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .puzzles import Feedback, Puzzle, PuzzleInputError, PuzzleRun, get_puzzle
 from .table_assets import module_source, stylesheet
-
-try:  # until the puzzle engine lands, the widget runs on any object with its interface
-    from .puzzles import PuzzleInputError, get_puzzle  # type: ignore[import-not-found,import-untyped,unused-ignore]
-except ImportError:  # pragma: no cover
-
-    class PuzzleInputError(ValueError):  # type: ignore[no-redef]
-        """A malformed answer (stand-in until ``fortyfive.puzzles`` exists)."""
-
-    def get_puzzle(puzzle_id: str) -> Any:  # type: ignore[misc,unused-ignore]
-        raise LookupError(f"no puzzle {puzzle_id!r}: the puzzles module is not installed")
-
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +81,7 @@ class PuzzleWidget(anywidget.AnyWidget):
 
     def __init__(
         self,
-        puzzle: Any,
+        puzzle: Puzzle | str,
         *,
         tries_before_show: int = 3,
         on_attempt: Recorder | None = None,
@@ -119,14 +109,13 @@ class PuzzleWidget(anywidget.AnyWidget):
     # ------------------------------------------------------------------ public API
 
     @property
-    def puzzle(self) -> Any:
+    def puzzle(self) -> Puzzle:
         """The :class:`~fortyfive.puzzles.Puzzle` shown."""
         return self._puzzle
 
     @property
-    def run(self) -> Any:
-        """The live :class:`~fortyfive.puzzles.PuzzleRun` (a new one if a finished run cannot
-        restart)."""
+    def run(self) -> PuzzleRun:
+        """The live :class:`~fortyfive.puzzles.PuzzleRun`."""
         return self._run
 
     @property
@@ -137,7 +126,7 @@ class PuzzleWidget(anywidget.AnyWidget):
     def on_attempt(self, fn: Recorder | None) -> None:
         self._on_attempt = fn
 
-    def answer(self, value: object) -> Any:
+    def answer(self, value: object) -> Feedback:
         """Check ``value`` (shaped as ``view["answer"]`` asks) and return the ``Feedback``.
 
         A refused answer raises :class:`PuzzleMessageError` (its text is shown in the widget
@@ -151,7 +140,7 @@ class PuzzleWidget(anywidget.AnyWidget):
         with self._action():
             return self._hint()
 
-    def show(self) -> Any:
+    def show(self) -> Feedback:
         """Show the solution ("show me"), which ends the puzzle; returns the ``Feedback``."""
         with self._action():
             return self._show()
@@ -225,7 +214,7 @@ class PuzzleWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ actions
 
-    def _answer(self, value: object) -> Any:
+    def _answer(self, value: object) -> Feedback:
         run = self._run
         if run.done:
             raise PuzzleMessageError(
@@ -252,13 +241,12 @@ class PuzzleWidget(anywidget.AnyWidget):
             self._notice("No more hints.", "info")
             return None
         self._hints.append(str(text))
-        left = getattr(self._run, "hints_left", None)  # known in advance when the run says so
-        if isinstance(left, int) and left <= 0:
+        if self._run.hints_left <= 0:
             self._more_hints = False
         self._notice("", "")
         return str(text)
 
-    def _show(self) -> Any:
+    def _show(self) -> Feedback:
         if self._run.done:
             raise PuzzleMessageError("show: the puzzle is over: press Try again to start again")
         if not self._can_show():
@@ -273,12 +261,7 @@ class PuzzleWidget(anywidget.AnyWidget):
         return feedback
 
     def _reset(self) -> None:
-        run = self._run
-        run.reset()
-        if run.done:  # a finished single-step run: start a new one
-            self._run = self._puzzle.start()
-            self._hints = []
-            self._more_hints = True
+        self._run.reset()  # tries and hints are kept
         self._started = time.monotonic()
         self._feedback = {}
         self._bump()
@@ -289,7 +272,7 @@ class PuzzleWidget(anywidget.AnyWidget):
     def _can_show(self) -> bool:
         return not self._run.done and self._wrong >= self.show_after
 
-    def _set_feedback(self, feedback: Any, verdict: str) -> None:
+    def _set_feedback(self, feedback: Feedback, verdict: str) -> None:
         self._bump()
         self._feedback = {**feedback.to_dict(), "verdict": verdict, "state": self._state_number}
         self._notice("", "")
