@@ -22,6 +22,11 @@ function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+// append() and replaceChildren() would write "null" for a part that is not shown.
+function present(...parts) {
+  return parts.flat().filter((c) => c !== null && c !== undefined && c !== false);
+}
+
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -34,7 +39,10 @@ function trumpText(trump) {
   return trump && SUIT_INFO[trump] ? `${SUIT_INFO[trump].symbol} ${SUIT_INFO[trump].name}` : "";
 }
 
+let views = 0; // ids for label and description links, unique in the page
+
 function render({ model, el }) {
+  const uid = `ff-pz-${++views}`;
   // UI-only state, until an answer is sent: cards clicked in order, cards or options toggled, and
   // what is typed in a form. It is dropped when the question changes (a new step or Try again).
   let picks = [];
@@ -123,9 +131,11 @@ function render({ model, el }) {
   function answerZone(view, spec) {
     if (!["card", "cards", "sequence"].includes(spec.type)) return null;
     const cards = spec.cards || [];
-    const within = (list) => cards.length > 0 && cards.every((c) => list.includes(c));
+    if (!cards.length) return null;
+    const within = (list) => cards.every((c) => list.includes(c));
     if (view.trick && within(view.trick.map((t) => t.card))) return "trick";
     for (const s of view.seats || []) if (s.yours && s.cards && within(s.cards)) return `seat-${s.seat}`;
+    if (view.hand && within(view.hand)) return "hand";
     return "row";
   }
 
@@ -190,6 +200,18 @@ function render({ model, el }) {
     );
   }
 
+  function handView(view, spec, zone, hl) {
+    if (!view.hand || !view.hand.length) return null;
+    const mine = zone === "hand";
+    return h(
+      "div",
+      { class: "ff-pz-hand-box" },
+      h("div", { class: "ff-pz-label", text: "Your hand" }),
+      h("div", { class: `ff-pz-hand${mine ? " ff-pz-zone" : ""}`, role: "group", "aria-label": mine ? "your hand: choose" : "your hand" },
+        cardsOf(view.hand, mine, view, spec, hl, "small")),
+    );
+  }
+
   function played(list, name, zone, view, spec, hl, winner) {
     const offered = new Set(spec.cards || []);
     const done = model.get("done");
@@ -247,7 +269,7 @@ function render({ model, el }) {
       box.append(
         h("div", { class: "ff-pz-order-line" },
           h("span", { class: "ff-pz-label", text: `Your order (${picks.length} of ${count}):` }),
-          h("ol", { class: "ff-pz-order", "aria-live": "polite" }, picks.map((c) => h("li", { "data-card": c, text: cardText(c) })))),
+          h("ol", { class: "ff-pz-order", "aria-live": "polite" }, picks.map((c, i) => h("li", { "data-card": c, text: `${i + 1}. ${cardText(c)}` })))),
         h("div", { class: "ff-pz-buttons" },
           button("ff-pz-undo", "Undo", () => { picks = picks.slice(0, -1); redraw({ cls: "ff-pz-undo" }); }, done || !picks.length),
           button("ff-pz-clear", "Clear", () => { picks = []; redraw({ cls: "ff-pz-clear" }); }, done || !picks.length),
@@ -308,7 +330,7 @@ function render({ model, el }) {
       check.disabled = done || !formValue(spec);
     };
     const fields = (spec.fields || []).map((f, i) => {
-      const id = `ff-pz-${model.cid || "w"}-${i}-${f.name}`.replace(/[^\w-]/g, "_");
+      const id = `${uid}-field-${i}`;
       const input = f.kind === "number"
         ? h("input", { id, type: "text", inputmode: "numeric", pattern: "-?[0-9]*", class: "ff-pz-field", "data-name": f.name, value: form[f.name] || "", disabled: done, oninput: update(f.name),
             onkeydown: (e) => { if (e.key === "Enter" && !check.disabled) check.click(); } })
@@ -328,7 +350,7 @@ function render({ model, el }) {
     const note = done
       ? ""
       : canShow ? "" : `"Show me" opens after ${tryWord(after)} (${wrong} so far)`;
-    const noteId = `ff-pz-shownote-${model.cid || "w"}`.replace(/[^\w-]/g, "_");
+    const noteId = `${uid}-show-note`;
     return h(
       "div",
       { class: "ff-pz-buttons ff-pz-main-buttons" },
@@ -351,8 +373,8 @@ function render({ model, el }) {
     for (const r of rows) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
     const show = (v) => (v === null || v === undefined ? "" : Array.isArray(v) ? v.join(" ") : String(v));
     return h("div", { class: "ff-pz-sheet-wrap" },
-      h("table", { class: "ff-pz-sheet" },
-        h("caption", { text: "Score sheet" }),
+      h("div", { class: "ff-pz-label", id: `${uid}-sheet`, text: "Score sheet" }),
+      h("table", { class: "ff-pz-sheet", "aria-labelledby": `${uid}-sheet` },
         h("thead", {}, h("tr", {}, cols.map((c) => h("th", { scope: "col", text: c.replace(/_/g, " ") })))),
         h("tbody", {}, rows.map((r) => h("tr", {}, cols.map((c) => h("td", { text: show(r[c]) })))))));
   }
@@ -369,13 +391,13 @@ function render({ model, el }) {
     });
     if (!verdict) return box;
     const hl = fb.highlight || [];
-    box.append(
+    box.append(...present(
       h("div", { class: "ff-pz-verdict", text: step ? "Good." : VERDICTS[verdict] || "" }),
       fb.message ? h("div", { class: "ff-pz-message", text: fb.message }) : null,
       hl.length ? h("div", { class: "ff-pz-highlight-line", text: `Cards: ${hl.map((c) => (/^(JK|[AKQJT2-9][SCDH])$/.test(c) ? cardText(c) : c)).join(", ")}` }) : null,
       (fb.rules || []).length ? h("div", { class: "ff-pz-rules" }, "Rules: ", fb.rules.map((r) => h("span", { class: "ff-pz-rule", text: r }))) : null,
       sheetTable(fb.sheet),
-    );
+    ));
     return box;
   }
 
@@ -398,23 +420,25 @@ function render({ model, el }) {
     const notice = model.get("notice") || {};
     const state = model.get("state");
 
-    root.replaceChildren(
+    root.replaceChildren(...present(
       header(view),
       h("div", { class: "ff-pz-prompt", text: view.prompt || "" }),
       facts(view, hl),
       view.step && view.step.text ? h("div", { class: "ff-pz-step", text: view.step.text }) : null,
       seatsView(view, spec, zone, hl),
       trickView(view, spec, zone, hl),
+      handView(view, spec, zone, hl),
       tricksView(view, hl),
       answerControls(view, spec, zone, hl),
       mainButtons(),
       h("div", { class: `ff-pz-notice${notice.kind ? " ff-pz-notice-" + notice.kind : ""}`, role: notice.kind === "error" ? "alert" : "status", text: notice.text || "" }),
       hintsView(),
       feedbackView(),
-    );
+    ));
     const fb = model.get("feedback") || {};
     root.className = `ff-puzzle ff-pz-${view.preset || "bruff"}`;
     Object.assign(root.dataset, {
+      puzzle: view.id,
       state: String(state),
       kind: view.kind || "",
       answerType: spec.type || "",
