@@ -33,15 +33,17 @@ import anywidget
 import traitlets
 
 from .actions import IllegalActionError, parse_action
-from .bots import Bot, make_bot
+from .bots import Bot, RuleBot, make_bot
 from .game import Game
+from .hints import hint
 from .rules import Rules
 from .table_assets import module_source, stylesheet
-from .table_state import describe_action, describe_outcome, info, progress
+from .table_state import action_words, describe_action, describe_outcome, info, progress
 
 log = logging.getLogger(__name__)
 
-MESSAGE_TYPES = ("act", "step", "auto", "next_game")
+MESSAGE_TYPES = ("act", "step", "auto", "next_game", "hint")
+HINT_SAMPLES = 8  # deals the solver plays out for a hint: about a second at worst (bruff)
 LOG_LINES = 40  # lines of the public log kept and synced
 #: Traits the browser may write; everything else it sends as a state change is dropped.
 FRONT_END_WRITABLE = frozenset({"pause_ms", "four_colour"})
@@ -164,6 +166,29 @@ class CardTable(anywidget.AnyWidget):
         finally:
             self._sync()
 
+    def hint(self, samples: int = HINT_SAMPLES) -> str:
+        """Advice for the learner's move, from the learner's seat's view only (no peeking): in
+        the trick phase the solver's ranking over ``samples`` deals consistent with what the
+        seat has seen (:func:`fortyfive.hints.hint`); in the other phases what a rule-based
+        player would do. Also shown on the table."""
+        with self._refusals(reraise=True):
+            text = self._give_hint(samples)
+        self._sync()
+        return text
+
+    def _give_hint(self, samples: int) -> str:
+        game, seat = self._game, self._seat
+        if game.over or game.to_act != seat or self._until is not None:
+            raise TableMessageError("a hint is for your own turn")
+        if game.phase == "play":
+            best = hint(game, seat, samples=samples, seed=self._state_number)[0]
+            text = f"Hint: {action_words(best.action)}. {best.reason}"
+        else:
+            action = RuleBot(seed=self._state_number).choose(game, seat)
+            text = f"Hint: a rule-based player would {action_words(action)} here."
+        self._notice(text, "hint")
+        return text
+
     def play_bots(self) -> None:
         """Let the bots play, without pauses, until the learner must act or the game is over."""
         self._run_bots()
@@ -236,6 +261,9 @@ class CardTable(anywidget.AnyWidget):
             raise TableMessageError(
                 f"wrong seat {content.get('seat')!r:.20}: this table plays seat {self._seat}"
             )
+        if kind == "hint":
+            self._give_hint(HINT_SAMPLES)
+            return
         if kind == "auto":
             until = content.get("until")
             if until not in ("trick", "deal"):

@@ -32,7 +32,7 @@ def seat_name(game: Game, seat: int, learner: int) -> str:
     return f"Seat {seat} ({names[game.rules.partnerships[seat]]})"
 
 
-def _words(action: str) -> str:
+def action_words(action: str) -> str:
     """An action in words with card symbols; text that is not an action is kept as it is."""
     try:
         act = parse_action(action)
@@ -57,7 +57,7 @@ def describe_action(game: Game, learner: int, seat: int, action: str, reveal: bo
     """One log line for ``seat`` taking ``action``. Other seats' face-down cards are shown only
     when the table reveals every hand: otherwise the engine's public form is used."""
     shown = action if seat == learner or reveal else public_action(action)
-    return f"{seat_name(game, seat, learner)}: {_words(shown)}"
+    return f"{seat_name(game, seat, learner)}: {action_words(shown)}"
 
 
 Mark = tuple[int, tuple[int, int] | None, int]

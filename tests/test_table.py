@@ -16,6 +16,7 @@ import pytest
 
 import fortyfive as ff
 from fortyfive.cards import SUIT_SYMBOLS
+from fortyfive.hints import hint
 from fortyfive.table import CardTable, TableAction, TableMessageError
 from fortyfive.table_assets import module_source, stylesheet
 
@@ -426,3 +427,37 @@ def test_an_instant_step_plays_every_bot_move_at_once() -> None:
     t.set_state({"pause_ms": 0})  # the learner picks "Instant" in the speed menu
     t.handle_message({"type": "step", "state": t.state})
     assert not t.info["waiting"] and t.game.to_act == 0
+
+
+# ---------------------------------------------------------------- hints on demand
+
+
+@pytest.mark.parametrize(
+    ("preset", "phase"), [("bruff", "play"), ("barker", "play"), ("barker", "bid")]
+)
+def test_hint_message_shows_advice_from_the_seats_view_and_changes_nothing_else(
+    preset: str, phase: str
+) -> None:
+    t = at_learner_turn(preset, 4, phase)
+    before = synced(t)
+    t.handle_message({"type": "hint", "seat": 0, "state": t.state})
+    after = synced(t)
+    assert after["notice"]["kind"] == "hint" and after["notice"]["text"].startswith("Hint: ")
+    assert {k: v for k, v in after.items() if k != "notice"} == {
+        k: v for k, v in before.items() if k != "notice"
+    }
+    advised = after["notice"]["text"]
+    if phase == "play":  # the solver's best card from deals consistent with the seat's view
+        best = hint(t.game, 0, samples=8, seed=t.state)[0].action
+        assert symbol(best.split()[1]) in advised
+    check_nothing_hidden_is_synced(t)
+
+
+def test_hint_is_only_for_the_learners_own_turn() -> None:
+    t = table("bruff", seed=3, pause_ms=500)
+    if t.game.to_act == 0:
+        t.act(t.game.legal_actions()[0])
+    refused(t, {"type": "hint", "seat": 0, "state": t.state}, "a hint is for your own turn")
+    with pytest.raises(TableMessageError, match="own turn"):
+        t.hint()
+    refused(t, {"type": "hint", "seat": 2, "state": t.state}, "wrong seat 2")

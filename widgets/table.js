@@ -298,6 +298,7 @@ function render({ model, el }) {
       h("label", {}, "Speed ", speed),
       h("label", {}, four, " four-colour deck"),
       h("button", { type: "button", class: "ff-last-trick", "aria-pressed": showLast ? "true" : "false", disabled: !model.get("info").last_trick, onclick: () => { showLast = !showLast; redraw(); }, text: "Last trick" }),
+      h("button", { type: "button", class: "ff-hint", disabled: !myTurn(obs), onclick: () => send({ type: "hint", seat: obs.seat }), text: "Hint" }),
       h("button", { type: "button", class: "ff-auto-trick", disabled: busy, onclick: () => send({ type: "auto", until: "trick", seat: obs.seat }), text: "Play to end of trick" }),
       h("button", { type: "button", class: "ff-auto-deal", disabled: busy, onclick: () => send({ type: "auto", until: "deal", seat: obs.seat }), text: "Play to end of deal" }),
       obs.over ? h("button", { type: "button", class: "ff-next-game", onclick: () => send({ type: "next_game" }), text: "Next game" }) : null,
