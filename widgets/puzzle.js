@@ -364,7 +364,7 @@ function render({ model, el }) {
   function hintsView() {
     const hints = model.get("hints") || [];
     return h("ol", { class: "ff-pz-hints", "aria-label": "hints", "aria-live": "polite" },
-      hints.map((t, i) => h("li", { "data-n": i + 1 }, h("b", { text: `Hint ${i + 1}: ` }), t)));
+      hints.map((t, i) => h("li", { "data-n": i + 1, tabindex: "-1" }, h("b", { text: `Hint ${i + 1}: ` }), t)));
   }
 
   function sheetTable(rows) {
@@ -458,7 +458,7 @@ function render({ model, el }) {
         const what = awaiting.what;
         awaiting = null;
         if (refused) target = root.querySelector(".ff-pz-notice");
-        else if (what === "hint") target = root.querySelector(".ff-pz-hint:not([disabled])") || root.querySelector(".ff-pz-hints li:last-child");
+        else if (what === "hint") target = root.querySelector(".ff-pz-hint:not([disabled])") || root.querySelector(".ff-pz-hints li:last-child") || root.querySelector(".ff-pz-notice");
         else if (what === "reset") target = root.querySelector(".ff-pz-answer:not([aria-disabled]), .ff-pz-option, .ff-pz-field");
         else if (fb.verdict === "right" && fb.done === false) target = root.querySelector(".ff-pz-answer:not([aria-disabled])") || root.querySelector(".ff-pz-feedback");
         else target = root.querySelector(".ff-pz-feedback");
