@@ -1,0 +1,478 @@
+"""The puzzle widget, Python side: messages as the front end sends them, the buttons' rules
+(hints, "show me" after N wrong tries, try again) and the attempt records.
+
+Messages go straight to :meth:`PuzzleWidget.handle_message`, as the front end sends them.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+import json
+from typing import Any
+
+import pytest
+
+from fortyfive.puzzle_widget import RECORD_KEYS, PuzzleMessageError, PuzzleWidget, check_answer
+from fortyfive.puzzles import KINDS, Puzzle, PuzzleInputError, PuzzleRun, get_puzzle
+from fortyfive.table_assets import module_source, stylesheet
+
+# ---------------------------------------------------------------- answers, from the engine
+
+
+#: One shipped puzzle of each kind, and its answer type.
+BY_KIND = {
+    "order": "c1-01",  # sequence
+    "winner": "c2-01",  # card
+    "legal": "c0-03",  # cards
+    "keep": "c2-02",  # choice
+    "rob": "c3-01",  # choice
+    "score": "c0-07",  # form with numbers
+    "game-winner": "c4-05",  # form of choices
+    "calls": "c5-01",  # choices
+    "target": "c6-01",  # one card at a time, against the solver's defence
+}
+
+
+def verdict(run: PuzzleRun, answer: Any) -> bool | None:
+    """Is ``answer`` right, on a copy of ``run``? ``None`` if the engine refuses its shape."""
+    trial = copy.deepcopy(run)
+    try:
+        return bool(trial.check(answer).correct)
+    except PuzzleInputError:
+        return None
+
+
+def candidates(view: dict[str, Any]) -> list[Any]:
+    """Every answer the controls of ``view`` can send (forms: choice fields only)."""
+    spec = view["answer"]
+    kind = spec["type"]
+    if kind == "card":
+        return list(spec["cards"])
+    if kind == "choice":
+        return [o["value"] for o in spec["options"]]
+    if kind in ("cards", "choices"):
+        items = spec["cards"] if kind == "cards" else [o["value"] for o in spec["options"]]
+        return [list(c) for n in range(len(items) + 1) for c in itertools.combinations(items, n)]
+    if kind == "sequence":
+        return [list(c) for c in itertools.permutations(spec["cards"], spec["count"])]
+    assert kind == "form", spec
+    if any(f["kind"] == "number" for f in spec["fields"]):
+        return []
+    names = [f["name"] for f in spec["fields"]]
+    values = [[o["value"] for o in f["options"]] for f in spec["fields"]]
+    return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*values)]
+
+
+def right_answer(run: PuzzleRun) -> Any:
+    """The engine's answer to the current question of ``run`` (asked of the engine: the
+    highlighted cards of its solution, else the one offered answer it calls right)."""
+    view = run.view()
+    kind = view["answer"]["type"]
+    shown = copy.deepcopy(run).solution().highlight  # a target's solution plays on
+    if kind == "sequence" and len(shown) == view["answer"]["count"]:
+        return list(shown)
+    if kind == "cards" and verdict(run, list(shown)):
+        return list(shown)
+    if kind == "card" and shown and verdict(run, shown[0]):
+        return shown[0]
+    for answer in candidates(view):
+        if verdict(run, answer):
+            return answer
+    right = getattr(run, "right", None)  # score forms: the numbers the engine expects
+    assert right is not None and verdict(run, right), f"no right answer for {view['id']}"
+    return right
+
+
+def wrong_answer(run: PuzzleRun, right: Any) -> Any | None:
+    """An answer of the right shape that the engine calls wrong (``None`` if there is none)."""
+    view = run.view()
+    spec = view["answer"]
+    tries: list[Any] = []
+    if spec["type"] == "sequence":
+        tries.append(list(reversed(right)))
+    elif spec["type"] == "form":
+        for field in spec["fields"]:
+            changed = dict(right)
+            if field["kind"] == "number":
+                changed[field["name"]] = right[field["name"]] + 5
+            else:
+                values = [o["value"] for o in field["options"]]
+                changed[field["name"]] = next(v for v in values if v != right[field["name"]])
+            tries.append(changed)
+    tries += candidates(view)[:300]
+    return next((a for a in tries if a != right and verdict(run, a) is False), None)
+
+
+def script(p: Puzzle) -> tuple[Any | None, list[Any], dict[str, Any]]:
+    """A wrong answer, the right answers (one per step of a target) and the answer's
+    controls (the same type at every step), all from the engine."""
+    run = p.start()
+    spec = run.view()["answer"]
+    right = right_answer(run)
+    wrong = wrong_answer(run, right)
+    steps = [right]
+    assert run.check(right).correct
+    while not run.done:  # a target: the defence answered; the next card
+        right = right_answer(run)
+        assert run.check(right).correct
+        steps.append(right)
+    return wrong, steps, spec
+
+
+@functools.cache
+def plan(kind: str) -> tuple[Any | None, list[Any], dict[str, Any]]:
+    return script(get_puzzle(BY_KIND[kind]))
+
+
+def widget(kind: str = "order", **kw: Any) -> PuzzleWidget:
+    return PuzzleWidget(BY_KIND[kind], **kw)
+
+
+def wrong(kind: str) -> Any:
+    answer = plan(kind)[0]
+    assert answer is not None
+    return answer
+
+
+def right(kind: str) -> Any:
+    return plan(kind)[1][0]
+
+
+def snapshot(w: PuzzleWidget) -> str:
+    """The synced state (but the notice) and the run's counters."""
+    state = {k: v for k, v in w.get_state().items() if k not in ("_esm", "_css", "notice")}
+    run = w.run
+    state["run"] = [run.tries, run.hints_used, run.done, run.solved, run.view()]
+    return json.dumps(state, sort_keys=True)
+
+
+def refused(w: PuzzleWidget, message: object, expected: str) -> None:
+    before = snapshot(w)
+    w.handle_message(message)
+    assert w.notice["kind"] == "error", w.notice
+    assert expected in w.notice["text"], w.notice["text"]
+    assert snapshot(w) == before
+
+
+def msg(w: PuzzleWidget, kind: str, **extra: Any) -> dict[str, Any]:
+    return {"type": kind, "state": w.state, **extra}
+
+
+# ---------------------------------------------------------------- what is synced
+
+
+def test_synced_view_is_the_runs_and_the_counters_start_at_zero() -> None:
+    w = widget()
+    assert w.view == w.run.view() and w.view["id"] == "c1-01"
+    assert (w.tries, w.wrong, w.can_show, w.done, w.solved) == (0, 0, False, False, False)
+    assert w.feedback == {} and w.hints == [] and w.more_hints and w.show_after == 3
+    assert repr(w) == "<PuzzleWidget c1-01 (order): tries 0, open>"
+    assert PuzzleWidget(get_puzzle("c1-01")).view == w.view
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_nothing_synced_names_the_answer_before_it_is_shown(kind: str) -> None:
+    w = widget(kind)
+    synced = json.dumps({k: v for k, v in w.get_state().items() if k not in ("_esm", "_css")})
+    assert "solution" not in synced and "highlight" not in synced
+    assert w.view == w.run.view()  # only what the engine lets the learner see
+
+
+def test_the_browser_cannot_write_any_trait() -> None:
+    w = widget()
+    before = snapshot(w)
+    w.set_state({"solved": True, "done": True, "can_show": True, "view": {}, "state": 9})
+    assert snapshot(w) == before
+
+
+# ---------------------------------------------------------------- messages refused
+
+
+def test_unknown_and_malformed_messages_are_refused() -> None:
+    w = widget()
+    refused(w, ["answer"], "unknown message: expected an object")
+    refused(w, {"state": w.state}, "unknown message type None")
+    refused(w, msg(w, "cheat"), "unknown message type 'cheat'")
+    refused(w, msg(w, "answer"), "the message has no 'answer'")
+
+
+def test_stale_and_missing_state_are_refused() -> None:
+    w = widget()
+    w.handle_message(msg(w, "hint"))
+    refused(w, {"type": "hint", "state": w.state - 1}, "stale message")
+    refused(w, {"type": "answer", "answer": right("order")}, "stale message")
+    refused(w, {"type": "show", "state": True}, "stale message")
+
+
+@pytest.mark.parametrize(
+    ("kind", "answer", "expected"),
+    [
+        ("order", "5D", "expected a list of card names, not '5D'"),
+        ("order", ["5D", "AD"], "expected 4 cards in order, got 2"),
+        ("order", ["5D", "5D", "AD", "KD"], "5D given more than once"),
+        ("order", ["5D", "AD", "KD", "2C"], "'2C' is not on offer"),
+        ("order", [5, "AD", "KD", "TD"], "expected one card name, not 5"),
+        ("winner", ["5S"], "expected one card name, not ['5S']"),
+        ("winner", "QH", "'QH' is not on offer: expected one of 7S, 5S, AS, AH"),
+        ("legal", "2S", "expected a list of card names"),
+        ("legal", None, "expected a list of card names, not None"),
+        ("keep", True, "expected one option, not True"),
+        ("keep", "maybe", "'maybe' is not on offer: expected one of keep, play"),
+        ("rob", 0, "expected one option, not 0"),
+        ("calls", "pass", "expected a list of options"),
+        ("calls", ["pass", "bid 40"], "'bid 40' is not on offer"),
+        ("score", [15, 0, 0, "yes"], "expected an object with A, B, C, certain"),
+        ("score", {"A": 15, "B": 0, "C": 0}, "missing certain"),
+        ("score", {"A": 15, "B": 0, "C": 0, "certain": "yes", "D": 3}, "unknown D"),
+        ("score", {"A": "15", "B": 0, "C": 0, "certain": "yes"}, "A now must be a whole number"),
+        ("score", {"A": 15.5, "B": 0, "C": 0, "certain": "yes"}, "A now must be a whole"),
+        ("score", {"A": True, "B": 0, "C": 0, "certain": "yes"}, "A now must be a whole"),
+        ("score", {"A": 15, "B": 0, "C": 0, "certain": 1}, "must be one of yes, no, not 1"),
+        ("game-winner", {"partnership": "D", "trick": "4"}, "must be one of A, B, C"),
+        ("target", "AS", "'AS' is not on offer"),
+    ],
+)
+def test_answers_of_the_wrong_shape_are_refused(kind: str, answer: object, expected: str) -> None:
+    w = widget(kind)
+    refused(w, msg(w, "answer", answer=answer), expected)
+    with pytest.raises(PuzzleMessageError, match="answer: "):
+        w.answer(answer)
+    assert w.tries == 0 and w.run.tries == 0
+
+
+def test_the_engines_own_refusal_is_shown_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The widget's shape check comes first; should the engine still refuse, that is shown too.
+    w = widget("winner")
+
+    def refuse(answer: Any) -> Any:
+        raise PuzzleInputError("a card name such as '5S'")
+
+    monkeypatch.setattr(w.run, "check", refuse)
+    refused(w, msg(w, "answer", answer=right("winner")), "answer: a card name such as '5S'")
+    with pytest.raises(PuzzleMessageError, match="answer: a card name"):
+        w.answer(right("winner"))
+
+
+def test_answers_hints_and_show_after_the_puzzle_is_over_are_refused() -> None:
+    w = widget()
+    w.answer(right("order"))
+    assert w.done and w.solved
+    refused(w, msg(w, "answer", answer=right("order")), "the puzzle is over")
+    refused(w, msg(w, "hint"), "the puzzle is over")
+    refused(w, msg(w, "show"), "the puzzle is over")
+
+
+def test_show_before_the_wrong_tries_is_refused() -> None:
+    w = widget(tries_before_show=2)
+    refused(w, msg(w, "show"), '"Show me" opens after 2 wrong tries (0 so far)')
+    w.answer(wrong("order"))
+    refused(w, msg(w, "show"), "(1 so far)")
+    with pytest.raises(PuzzleMessageError, match="opens after 2 wrong tries"):
+        w.show()
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(ValueError, match="0 or more"):
+        widget(tries_before_show=-1)
+    with pytest.raises(TypeError):
+        widget(tries_before_show=True)  # type: ignore[arg-type]
+    with pytest.raises(KeyError, match="no shipped puzzle"):
+        PuzzleWidget("c9-99")
+
+
+# ---------------------------------------------------------------- answering
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_right_answers_solve_the_puzzle(kind: str) -> None:
+    w = widget(kind)
+    _, steps, _ = plan(kind)
+    for n, answer in enumerate(steps):
+        w.handle_message(msg(w, "answer", answer=answer))
+        assert w.notice["text"] == "", w.notice
+        assert w.feedback["verdict"] == "right" and w.feedback["correct"]
+        assert w.feedback["done"] == (n == len(steps) - 1)
+        assert w.view == w.run.view()  # a target's next position
+    assert w.solved and w.done and not w.can_show and not w.more_hints
+    assert w.feedback["message"] and w.feedback["rules"] == list(w.puzzle.rules)
+    assert "solved" in repr(w)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_wrong_answer_explains_and_may_be_retried(kind: str) -> None:
+    w = widget(kind)
+    state = w.state
+    w.handle_message(msg(w, "answer", answer=wrong(kind)))
+    assert w.state == state + 1
+    assert w.feedback["verdict"] == "wrong" and not w.feedback["correct"]
+    assert len(w.feedback["message"]) > 10 and w.feedback["state"] == w.state
+    assert (w.tries, w.wrong, w.done, w.solved) == (1, 1, False, False)
+    for answer in plan(kind)[1]:
+        w.handle_message(msg(w, "answer", answer=answer))
+    assert w.solved and w.tries == 1
+
+
+def test_a_wrong_score_shows_the_sheet() -> None:
+    w = widget("score")
+    w.answer(wrong("score"))
+    sheet = w.feedback["sheet"]
+    assert sheet and isinstance(sheet, list) and isinstance(sheet[0], dict)
+    json.dumps(sheet)
+
+
+def test_form_numbers_may_come_as_whole_floats() -> None:
+    w = widget("score")
+    answer = {k: float(v) if isinstance(v, int) else v for k, v in right("score").items()}
+    w.answer(answer)
+    assert w.solved
+
+
+def test_answer_returns_the_feedback() -> None:
+    fb = widget().answer(wrong("order"))
+    assert fb.correct is False and "ranks above" in fb.message
+
+
+# ---------------------------------------------------------------- hints, show me, try again
+
+
+def test_hints_are_revealed_one_at_a_time_until_there_are_no_more() -> None:
+    w = widget()
+    w.handle_message(msg(w, "hint"))
+    assert len(w.hints) == 1 and w.more_hints
+    while w.more_hints:
+        assert w.hint()
+    assert len(w.hints) == w.run.hints_used == 3
+    refused(w, msg(w, "hint"), "there are no more hints")
+
+
+def test_show_me_opens_after_n_wrong_tries_and_ends_the_puzzle() -> None:
+    w = widget("legal", tries_before_show=2)
+    for n in (1, 2):
+        assert not w.can_show
+        w.answer(wrong("legal"))
+        assert w.wrong == n
+    assert w.can_show
+    w.handle_message(msg(w, "show"))
+    assert w.done and not w.solved and not w.can_show
+    assert w.feedback["verdict"] == "shown"
+    assert sorted(w.feedback["highlight"]) == sorted(right("legal"))
+    assert "shown" in repr(w)
+
+
+def test_show_me_at_once_with_zero_tries() -> None:
+    w = widget("winner", tries_before_show=0)
+    assert w.can_show
+    assert w.show().highlight == (right("winner"),)
+
+
+def test_try_again_starts_over_and_keeps_the_tries_and_hints() -> None:
+    w = widget("target", tries_before_show=1)
+    first = w.view
+    w.hint()
+    w.answer(wrong("target"))
+    w.answer(right("target"))
+    assert w.view != first  # the defence answered
+    w.show()
+    assert w.done
+    w.handle_message(msg(w, "reset"))
+    assert not w.done and not w.solved and w.feedback == {} and w.view == first
+    assert w.wrong == 1 and w.can_show and len(w.hints) == 1
+    for answer in plan("target")[1]:
+        w.answer(answer)
+    assert w.solved
+
+
+# ---------------------------------------------------------------- the attempt records
+
+
+def test_the_recorder_gets_every_check_and_the_show() -> None:
+    records: list[dict[str, Any]] = []
+    w = widget(tries_before_show=1, on_attempt=records.append)
+    w.hint()
+    w.handle_message(msg(w, "answer", answer=wrong("order")))
+    w.handle_message(msg(w, "answer", answer=["5D"]))  # refused: not recorded
+    w.show()
+    assert [tuple(r) for r in records] == [RECORD_KEYS, RECORD_KEYS]
+    first, shown = records
+    assert {k: first[k] for k in RECORD_KEYS if k != "seconds"} == {
+        "puzzle": "c1-01",
+        "kind": "order",
+        "chapter": 1,
+        "answer": wrong("order"),
+        "correct": False,
+        "hints_used": 1,
+        "shown": False,
+    }
+    assert isinstance(first["seconds"], float) and 0 <= first["seconds"] < 5
+    assert shown["shown"] is True and shown["answer"] is None and shown["correct"] is False
+    json.dumps(records)  # the progress file stores them as they are
+    w.reset()
+    w.on_attempt = None
+    w.answer(right("order"))
+    assert len(records) == 2
+
+
+def test_the_recorders_clock_restarts_on_try_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    import fortyfive.puzzle_widget as pw
+
+    now = [100.0]
+    monkeypatch.setattr(pw.time, "monotonic", lambda: now[0])
+    records: list[dict[str, Any]] = []
+    w = widget("winner", on_attempt=records.append)
+    now[0] = 112.5
+    w.answer(wrong("winner"))
+    w.reset()
+    now[0] = 115.0
+    w.answer(right("winner"))
+    assert [r["seconds"] for r in records] == [12.5, 2.5]
+    assert [r["correct"] for r in records] == [False, True]
+
+
+def test_a_target_records_each_card() -> None:
+    records: list[dict[str, Any]] = []
+    w = widget("target", on_attempt=records.append)
+    steps = plan("target")[1]
+    for answer in steps:
+        w.answer(answer)
+    assert [r["answer"] for r in records] == steps and all(r["correct"] for r in records)
+
+
+def test_a_failing_recorder_is_reported_and_the_puzzle_goes_on() -> None:
+    def broken(record: dict[str, Any]) -> None:
+        raise OSError("disk full")
+
+    w = widget(on_attempt=broken)
+    w.answer(right("order"))
+    assert w.solved
+    assert w.notice["text"] == "on_attempt callback failed: OSError: disk full"
+
+
+# ---------------------------------------------------------------- answer shapes alone
+
+
+def test_check_answer_without_a_spec_refuses() -> None:
+    with pytest.raises(PuzzleMessageError, match="takes no answer"):
+        check_answer(None, "5S")
+    assert check_answer({"type": "card", "cards": ["5S"]}, "5S") == "5S"
+    finished = widget("target", tries_before_show=0)
+    finished.show()
+    assert finished.view["answer"]["cards"] == []
+    with pytest.raises(PuzzleMessageError, match="the puzzle is over"):
+        finished.answer("3S")
+
+
+# ---------------------------------------------------------------- the front-end files
+
+
+def test_front_end_module_inlines_the_shared_card_renderer() -> None:
+    src = module_source("puzzle.js")
+    assert 'from "./cards.js"' not in src
+    assert src.count("export function drawCard") == 1 and "export default" in src
+    assert "http" not in src.replace("http://www.w3.org/2000/svg", "")  # nothing fetched
+    css = stylesheet("puzzle.css")
+    assert "@import" not in css and ".ff-card-bg" in css and "--jp-layout-color1" in css
+    assert ".ff-card-bg" in stylesheet("cards.css")
