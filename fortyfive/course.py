@@ -26,7 +26,7 @@ from .tricks import explain_play, legal_plays, trick_winner
 if TYPE_CHECKING:
     import pandas
 
-    from .puzzle_widget import PuzzleWidget  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    from .puzzle_widget import PuzzleWidget
     from .puzzles import Puzzle
 
 CardsLike = str | Iterable[str | Card]
@@ -40,7 +40,7 @@ def puzzle(
     """A puzzle as a widget: a shipped one by id (``"c1-01"``) or any :class:`Puzzle` (e.g. one
     of :func:`fortyfive.puzzle_gen.generate_puzzles`). Every check is saved to the progress file
     beside the notebook (see :mod:`fortyfive.progress`)."""
-    from .puzzle_widget import PuzzleWidget  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    from .puzzle_widget import PuzzleWidget
 
     log = ProgressLog(progress_file)
 
