@@ -62,9 +62,14 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> object:
-    """``ff.CardTable`` on first use: the engine itself never imports Jupyter packages."""
+    """``ff.CardTable`` and ``ff.PuzzleWidget`` on first use: the engine itself never imports
+    Jupyter packages."""
     if name == "CardTable":
         from .table import CardTable
 
         return CardTable
+    if name == "PuzzleWidget":
+        from .puzzle_widget import PuzzleWidget
+
+        return PuzzleWidget
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

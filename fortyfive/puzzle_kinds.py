@@ -20,6 +20,7 @@ from typing import Any
 from .cards import CARDS, SUIT_NAMES, SUITS, Card, card_mask, parse_card
 from .game import Game
 from .puzzles import Feedback, PuzzleInputError, PuzzleRun
+from .record import trick_rows
 from .rules import Rules, TrumpTables, get_rules, rules_tables, sort_cards, trump_order
 from .scoring import DealLog
 from .tricks import explain_legal_mask, explain_mask, legal_mask, winner_index
@@ -172,9 +173,14 @@ def _tricks_view(rules: Rules, deal: DealLog) -> list[dict[str, Any]]:
     ]
 
 
-def _plain_rows(rows: list[dict[Any, Any]]) -> list[dict[str, Any]]:
-    """DataFrame records as JSON-able rows (numpy scalars to Python ones)."""
-    return [{str(k): (v.item() if hasattr(v, "item") else v) for k, v in r.items()} for r in rows]
+def _sheet(game: Game, deal: int, totals: bool) -> list[dict[str, Any]]:
+    """The score sheet's rows for one deal. Without ``totals`` (feedback on a wrong score) only
+    what each trick was worth and to whom, so the learner still adds up; with them, the sheet."""
+    rows = [r for r in trick_rows(game) if r["deal"] == deal]
+    if totals:
+        return rows
+    keep = ("trick", "leader", "cards", "winner", "partnership", "points", "bonus")
+    return [{k: r[k] for k in keep} for r in rows]
 
 
 def _scores_text(rules: Rules, scores: Sequence[int]) -> str:
@@ -651,10 +657,8 @@ class ScoreRun(_GameRun):
             "answer": {"type": "form", "fields": self._fields()},
         }
 
-    def _sheet(self) -> list[dict[str, Any]]:
-        df = self.game.score_sheet()
-        rows = df[df["deal"] == self.deal.number].to_dict("records")
-        return _plain_rows(rows)
+    def _sheet(self, totals: bool) -> list[dict[str, Any]]:
+        return _sheet(self.game, self.deal.number, totals)
 
     def _explain(self) -> str:
         r, deal, g = self.rules_, self.deal, self.game
@@ -703,7 +707,7 @@ class ScoreRun(_GameRun):
         if "certain" in self.right and got["certain"] != self.right["certain"]:
             msg += " R7.3: the bonus is certain once the 5 of trumps is played, once every higher "
             msg += "trump is known to be out of play, or at the end of the deal."
-        return Feedback(False, False, msg, self.puzzle.rules, sheet=self._sheet())
+        return Feedback(False, False, msg, self.puzzle.rules, sheet=self._sheet(totals=False))
 
     def _hint_texts(self) -> list[str]:
         if self.rules_.auction:
@@ -718,7 +722,9 @@ class ScoreRun(_GameRun):
         ]
 
     def _solution(self) -> Feedback:
-        return Feedback(False, True, self._explain(), self.puzzle.rules, sheet=self._sheet())
+        return Feedback(
+            False, True, self._explain(), self.puzzle.rules, sheet=self._sheet(totals=True)
+        )
 
 
 @dataclass
@@ -788,9 +794,8 @@ class GameWinnerRun(_GameRun):
             )
         return f"{name} wins after trick {k}: {why} Scores: {_scores_text(r, g.scores)}."
 
-    def _sheet(self) -> list[dict[str, Any]]:
-        rows = self.game.score_sheet().to_dict("records")
-        return _plain_rows(rows)
+    def _sheet(self, totals: bool) -> list[dict[str, Any]]:
+        return _sheet(self.game, self.deal.number, totals)
 
     def _check(self, answer: Any) -> Feedback:
         got = _form(answer, self._fields())
@@ -806,7 +811,7 @@ class GameWinnerRun(_GameRun):
             "totals without the bonus and with it; a certain bonus decides; while it is "
             "uncertain only a first to 45 that both lines agree on wins."
         )
-        return Feedback(False, False, msg, self.puzzle.rules, sheet=self._sheet())
+        return Feedback(False, False, msg, self.puzzle.rules, sheet=self._sheet(totals=False))
 
     def _hint_texts(self) -> list[str]:
         return [
@@ -817,7 +822,9 @@ class GameWinnerRun(_GameRun):
         ]
 
     def _solution(self) -> Feedback:
-        return Feedback(False, True, self._explain(), self.puzzle.rules, sheet=self._sheet())
+        return Feedback(
+            False, True, self._explain(), self.puzzle.rules, sheet=self._sheet(totals=True)
+        )
 
 
 @dataclass
@@ -1061,6 +1068,14 @@ class TargetRun(_GameRun):
         ]
 
     def _solution(self) -> Feedback:
+        live = self.game
+        self.game = live.copy()  # play the line out on a copy: the attempt itself stays put
+        try:
+            return self._play_out()
+        finally:
+            self.game = live
+
+    def _play_out(self) -> Feedback:
         from .solver import solve
 
         g = self.game

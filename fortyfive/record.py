@@ -104,7 +104,8 @@ def replay(record: dict[str, Any]) -> Game:
     return game
 
 
-def _trick_rows(game: Game) -> list[dict[str, Any]]:
+def trick_rows(game: Game) -> list[dict[str, Any]]:
+    """The rows of :func:`score_sheet` by trick, as plain dicts."""
     r = game.rules
     names = r.partnership_names
     rows = []
@@ -172,7 +173,7 @@ def score_sheet(game: Game, by: str = "trick") -> pandas.DataFrame:
     import pandas as pd
 
     if by == "trick":
-        return pd.DataFrame(_trick_rows(game))
+        return pd.DataFrame(trick_rows(game))
     if by == "deal":
         return pd.DataFrame(_deal_rows(game))
     raise ValueError("by must be 'trick' or 'deal'")

@@ -176,6 +176,26 @@ def test_target_accepts_every_card_that_keeps_the_target_and_nothing_else() -> N
                 assert run.view() == before  # a refused move changes nothing
 
 
+def test_target_solution_leaves_the_attempt_where_it_was() -> None:
+    p = load_collection(6)[0]
+    run = p.start()
+    before = run.view()
+    fb = run.solution()
+    assert fb.highlight and str(p.position["target"]) in fb.message
+    assert run.view() == before and not run.done
+
+
+def test_a_wrong_score_shows_the_sheet_without_the_totals_and_show_me_adds_them() -> None:
+    for p in (q for q in ALL if q.kind in ("score", "game-winner")):
+        run = p.start()
+        fb = run.check(wrong_answer(p, run.view()))
+        names = ff.get_rules(p.preset).partnership_names
+        assert fb.sheet and all("points" in row for row in fb.sheet)
+        assert not any(n in row or f"taken {n}" in row for row in fb.sheet for n in names)
+        shown = run.show().sheet
+        assert shown and any(n in shown[0] or f"taken {n}" in shown[0] for n in names)
+
+
 def test_target_refuses_an_illegal_card_with_the_rule() -> None:
     for p in (q for q in ALL if q.kind == "target"):
         run = p.start()
