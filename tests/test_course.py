@@ -181,3 +181,35 @@ def test_deal_timeline_stops_when_the_game_ends():
     t = course.deal_timeline(g)
     assert len(t) == 1 and t["game over"].tolist() == ["B wins"]
     assert t.iloc[0][["A", "B", "C"]].tolist() == [0, 45, 0]
+
+
+CHAPTER_FILES = {
+    0: "00_start_here.ipynb",
+    1: "01_cards_and_trumps.ipynb",
+    2: "02_tricks_and_reneging.ipynb",
+    3: "03_deal_turnup_robbing.ipynb",
+    4: "04_scoring_race_to_45.ipynb",
+    5: "05_auction_forty_fives.ipynb",
+    6: "06_whole_game.ipynb",
+}
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+@pytest.mark.parametrize("chapter", sorted(CHAPTER_FILES))
+def test_each_chapter_ships_its_collection(chapter: int):
+    """Every puzzle of the chapter's collection, in order, one cell each; the kernel note near the
+    top; the results cell last among the code cells, its output not compared by nbval."""
+    from fortyfive.puzzles import load_collection
+
+    nb = json.loads((NOTEBOOKS / CHAPTER_FILES[chapter]).read_text(encoding="utf-8"))
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    sources = ["".join(c["source"]).strip() for c in code]
+    shown = [s for s in sources if s.startswith("puzzle(")]
+    assert shown == [f'puzzle("{p.id}")' for p in load_collection(chapter)]
+    assert sources[-1] == f"results({chapter})"
+    assert "nbval-ignore-output" in code[-1]["metadata"].get("tags", [])
+    top = "".join(nb["cells"][0]["source"])
+    assert top.startswith(f"# Chapter {chapter} ") and "needs a running kernel" in top
+    assert "python -m fortyfive course" in top
+    for c in code:
+        assert not any(o["output_type"] == "error" for o in c.get("outputs", []))
