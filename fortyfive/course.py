@@ -224,7 +224,8 @@ COLOURS = ("#1e88e5", "#ef6c00", "#8e24aa")
 class ScoreChart:
     """A line chart of running totals, drawn as SVG (shown by Jupyter via ``_repr_svg_``).
 
-    ``points`` is one label per x position; ``lines`` maps a name to one value per position.
+    ``labels`` names each x position; ``lines`` maps a name to one value per position;
+    ``breaks`` are (position, text) pairs drawn as dotted lines (bruff: each deal starts).
     """
 
     def __init__(
