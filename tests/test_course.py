@@ -213,3 +213,11 @@ def test_each_chapter_ships_its_collection(chapter: int):
     assert "python -m fortyfive course" in top
     for c in code:
         assert not any(o["output_type"] == "error" for o in c.get("outputs", []))
+
+
+def test_notebooks_are_stored_without_widget_state():
+    """Widget state (each widget's scripts again) is left out of the stored notebooks; the book
+    build executes them and embeds it in the pages."""
+    for path in NOTEBOOKS.glob("*.ipynb"):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        assert "widgets" not in nb["metadata"], path.name
