@@ -88,11 +88,11 @@ def build_book(
             "jupyter-book is not installed: pip install -e '.[book]' (Jupyter Book 1.x, "
             "'jupyter-book>=1.0.4,<2')"
         )
+    out = (out or root / "book" / "_build" / "html").resolve()
+    _check_out(out)
     missing = missing_notebooks(root)
     if missing:
         raise BookError(f"chapters missing from {root / 'notebooks'}: {', '.join(missing)}")
-    out = (out or root / "book" / "_build" / "html").resolve()
-    _check_out(out)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="fortyfive-book-") as tmp:
         work = Path(tmp)
@@ -123,8 +123,8 @@ def build_book(
         log(f"building the book from {root / 'book'} and {root / 'notebooks'} ...")
         run = subprocess.run(cmd, env=env, cwd=work, capture_output=True, text=True)
         if run.returncode != 0:
-            text = (run.stdout + run.stderr).replace(str(source), "<source>")
-            raise BookError(f"the book build failed:\n{_tail(text)}")
+            text = (run.stdout + "\n" + run.stderr).replace(str(source) + os.sep, "")
+            raise BookError(f"the book build failed: {_explain(text)}")
         site = work / "output" / "_build" / "html"
         if out.exists():
             shutil.rmtree(out)
@@ -135,10 +135,25 @@ def build_book(
     return out
 
 
-def _tail(text: str, lines: int = 60) -> str:
-    """The end of a build log, where Sphinx names the warnings and errors."""
-    kept = text.strip().splitlines()
-    return "\n".join(kept[-lines:])
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_CELL_ERROR = re.compile(
+    r"An error occurred while executing the following cell:\n(.*?)\n\n\nThe above exception", re.S
+)
+
+
+def _explain(log: str) -> str:
+    """What failed, from a Jupyter Book log: the failing cell and its error, else the warnings
+    (Sphinx names the file and line of each), else the end of the log."""
+    text = _ANSI.sub("", log)
+    cell = _CELL_ERROR.search(text)
+    if cell:
+        notebook = re.search(r"ExecutionError: (\S+)", text)
+        where = notebook.group(1) if notebook else "a notebook"
+        return f"a cell of {where} raised an error:\n{cell.group(1).strip()}"
+    warnings = [ln for ln in text.splitlines() if "WARNING:" in ln or "ERROR:" in ln]
+    if warnings:
+        return "warnings are errors here:\n" + "\n".join(warnings[:40])
+    return "\n" + "\n".join(text.strip().splitlines()[-60:])
 
 
 # ---------------------------------------------------------------- the Sphinx extension
