@@ -9,7 +9,9 @@
     baseUrl: vendor,
     paths: {
       anywidget: "anywidget/dist/index",
-      "@jupyter-widgets/base": "html-manager/dist/base",
+      // The manager's modules (defined in embed-amd.js) find their icon fonts next to their
+      // own URL: every one of them is given a URL in html-manager/dist/.
+      "@jupyter-widgets": "html-manager/dist",
       "@jupyter-widgets/html-manager/dist": "html-manager/dist",
     },
   });
