@@ -69,6 +69,21 @@ def _check_out(out: Path) -> None:
         raise BookError(f"{out} exists and is not a book built here: choose another --out")
 
 
+def _check_anywidget(root: Path) -> None:
+    """The pages ask for anywidget ~X.Y.* (the Python package's version): the bundle the site
+    serves must be that minor version."""
+    from importlib.metadata import version
+
+    package = root / "book" / "static" / "widget-vendor" / "anywidget" / "package.json"
+    served = json.loads(package.read_text(encoding="utf-8"))["version"]
+    running = version("anywidget")
+    if served.split(".")[:2] != running.split(".")[:2]:
+        raise BookError(
+            f"the book serves anywidget {served} but the notebooks run with anywidget {running}: "
+            "update book/static/widget-vendor/anywidget (see its README) or install that version"
+        )
+
+
 def _is_site(folder: Path) -> bool:
     return (folder / ".buildinfo").is_file() and (folder / "index.html").is_file()
 
@@ -93,6 +108,7 @@ def build_book(
     missing = missing_notebooks(root)
     if missing:
         raise BookError(f"chapters missing from {root / 'notebooks'}: {', '.join(missing)}")
+    _check_anywidget(root)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="fortyfive-book-") as tmp:
         work = Path(tmp)

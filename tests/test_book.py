@@ -18,6 +18,7 @@ from fortyfive.book import (
     NOTE_TITLE,
     ROOT,
     BookError,
+    _check_anywidget,
     build_book,
     chapter_notebooks,
     course_command,
@@ -158,6 +159,16 @@ def test_the_contents_name_the_course_notebooks_in_order() -> None:
     assert names[0] == "00_start_here.ipynb"
     assert names[:7] == sorted(names[:7])
     assert "teachers_guide.ipynb" in names and "play.ipynb" in names
+
+
+def test_a_bundle_of_another_anywidget_version_stops_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.metadata
+
+    monkeypatch.setattr(importlib.metadata, "version", lambda name: "0.99.1")
+    with pytest.raises(BookError, match=r"serves anywidget 0\.11\.\d+ but .* anywidget 0\.99\.1"):
+        _check_anywidget(ROOT)
 
 
 def test_missing_chapters_are_named_before_anything_is_built(tmp_path: Path) -> None:
