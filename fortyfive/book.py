@@ -103,6 +103,8 @@ def build_book(
             "jupyter-book is not installed: pip install -e '.[book]' (Jupyter Book 1.x, "
             "'jupyter-book>=1.0.4,<2')"
         )
+    if not (root / "book" / "_config.yml").is_file():
+        raise BookError(f"no book/ in {root}: the book is built from a copy of the repository")
     out = (out or root / "book" / "_build" / "html").resolve()
     _check_out(out)
     missing = missing_notebooks(root)

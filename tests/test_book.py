@@ -174,6 +174,7 @@ def test_a_bundle_of_another_anywidget_version_stops_the_build(
 def test_missing_chapters_are_named_before_anything_is_built(tmp_path: Path) -> None:
     (tmp_path / "book").mkdir()
     (tmp_path / "notebooks").mkdir()
+    (tmp_path / "book" / "_config.yml").write_text("title: A test\n")
     (tmp_path / "book" / "_toc.yml").write_text(
         "format: jb-book\nroot: index\nchapters:\n"
         "  - file: notebooks/01_x\n  - file: notebooks/02_y\n"
@@ -182,6 +183,11 @@ def test_missing_chapters_are_named_before_anything_is_built(tmp_path: Path) -> 
     with pytest.raises(BookError, match=r"chapters missing from .*notebooks: 01_x.ipynb$"):
         build_book(tmp_path / "out", root=tmp_path)
     assert not (tmp_path / "out").exists()
+
+
+def test_without_the_book_folder_the_build_says_so(tmp_path: Path) -> None:
+    with pytest.raises(BookError, match="no book/ in"):
+        build_book(tmp_path / "out", root=tmp_path)
 
 
 def test_the_build_refuses_to_replace_a_folder_that_is_not_a_site(tmp_path: Path) -> None:
