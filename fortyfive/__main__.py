@@ -1,4 +1,5 @@
-"""The command line: ``python -m fortyfive lab | play | replay FILE | bench | tournament``."""
+"""The command line: ``python -m fortyfive course | lab | book | play | replay FILE | bench |
+tournament``."""
 
 from __future__ import annotations
 
@@ -114,18 +115,38 @@ def _hint_text(game: Game, seat: int) -> str:
     return describe_hints(hint(game, seat, samples=12, seed=len(game.history)))
 
 
-def open_lab(notebook: str) -> int:
-    """JupyterLab on the project's ``notebooks/`` folder, opened at ``notebook``."""
-    import subprocess
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+FIRST_CHAPTER = "00_start_here.ipynb"
 
-    folder = Path(__file__).resolve().parent.parent / "notebooks"
-    if not (folder / notebook).is_file():
-        print(f"no notebook {notebook} in {folder}", file=sys.stderr)
-        return 2
+
+def lab_command(notebook: str, folder: Path = NOTEBOOKS) -> list[str]:
+    """The command line that starts JupyterLab on ``folder``, opened at ``notebook``."""
     cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}", notebook]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # Jupyter refuses root unless told
-    return subprocess.call(cmd, cwd=folder)
+    return cmd
+
+
+def open_lab(notebook: str, folder: Path = NOTEBOOKS) -> int:
+    """JupyterLab on the project's ``notebooks/`` folder, opened at ``notebook``."""
+    import subprocess
+
+    if not (folder / notebook).is_file():
+        print(f"no notebook {notebook} in {folder}", file=sys.stderr)
+        return 2
+    return subprocess.call(lab_command(notebook, folder), cwd=folder)
+
+
+def build(out: Path | None) -> int:
+    """``python -m fortyfive book``: the course as a static site (see ``fortyfive.book``)."""
+    from .book import BookError, build_book
+
+    try:
+        build_book(out)
+    except BookError as e:
+        print(e, file=sys.stderr)
+        return 2
+    return 0
 
 
 def replay_file(path: Path, out: Callable[[str], None] = print) -> Game:
@@ -155,8 +176,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seat", type=int, default=0)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--save", type=Path, default=None, help="write the game record here")
+    course = sub.add_parser(
+        "course", help=f"open the course in JupyterLab (default: {FIRST_CHAPTER})"
+    )
+    course.add_argument("notebook", nargs="?", default=FIRST_CHAPTER)
     lab = sub.add_parser("lab", help="open JupyterLab at a notebook (default: play.ipynb)")
     lab.add_argument("notebook", nargs="?", default="play.ipynb")
+    bk = sub.add_parser("book", help="build the course as a static site (Jupyter Book)")
+    bk.add_argument(
+        "--out", type=Path, default=None, help="the site's folder (default: book/_build/html)"
+    )
     r = sub.add_parser("replay", help="replay a saved game record and print its score sheet")
     r.add_argument("file", type=Path)
     b = sub.add_parser("bench", help="random games through the public API: games/s, actions/s")
@@ -185,8 +214,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"--seat must be 0..{players - 1} for {args.preset}")
         play(args.preset, args.seat, args.seed, args.save, opponents=args.opponents)
         return 0
-    if args.command == "lab":
+    if args.command in ("lab", "course"):
         return open_lab(args.notebook)
+    if args.command == "book":
+        return build(args.out)
     if args.command == "replay":
         try:
             replay_file(args.file)

@@ -1,8 +1,9 @@
-"""The command line: play in the terminal, replay a record, bench."""
+"""The command line: play in the terminal, replay a record, bench, open JupyterLab, the book."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import fortyfive as ff
-from fortyfive.__main__ import main, play
+from fortyfive import __main__ as cli
+from fortyfive.__main__ import FIRST_CHAPTER, NOTEBOOKS, lab_command, main, play
 
 
 class Script:
@@ -142,3 +144,53 @@ def test_play_hint_ranks_the_legal_cards_and_opponents_are_bots() -> None:
 def test_lab_refuses_a_missing_notebook(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lab", "no-such.ipynb"]) == 2
     assert "no notebook no-such.ipynb" in capsys.readouterr().err
+
+
+def test_lab_runs_jupyterlab_on_the_notebooks_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`lab` (and `course`) start JupyterLab on notebooks/, opened at the notebook (no server
+    is started here: the command line is captured)."""
+    calls: list[tuple[list[str], Path]] = []
+    monkeypatch.setattr(subprocess, "call", lambda cmd, cwd: calls.append((cmd, cwd)) or 0)
+    assert main(["lab"]) == 0
+    ((cmd, cwd),) = calls
+    assert cmd == lab_command("play.ipynb")
+    assert cmd[:3] == [sys.executable, "-m", "jupyterlab"]
+    assert f"--ServerApp.root_dir={NOTEBOOKS}" in cmd and cmd[4] == "play.ipynb"
+    assert cwd == NOTEBOOKS
+    assert ("--allow-root" in cmd) == (os.geteuid() == 0)
+
+
+@pytest.mark.parametrize(
+    ("argv", "notebook"),
+    [(["course"], "00_start_here.ipynb"), (["course", "03_deal_turnup_robbing.ipynb"], None)],
+)
+def test_course_opens_jupyterlab_at_the_first_chapter(
+    argv: list[str], notebook: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr(cli, "open_lab", lambda name: opened.append(name) or 0)
+    assert main(argv) == 0
+    assert opened == [notebook or argv[1]]
+    assert FIRST_CHAPTER == "00_start_here.ipynb"
+
+
+def test_course_refuses_a_missing_chapter(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["course", "99_no_such_chapter.ipynb"]) == 2
+    assert "no notebook 99_no_such_chapter.ipynb" in capsys.readouterr().err
+
+
+def test_book_without_jupyter_book_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "jupyter_book" else find_spec(name, *a),
+    )
+    assert main(["book", "--out", str(tmp_path / "site")]) == 2
+    err = capsys.readouterr().err
+    assert "jupyter-book is not installed" in err and "pip install -e '.[book]'" in err
+    assert not (tmp_path / "site").exists()

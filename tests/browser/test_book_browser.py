@@ -1,0 +1,120 @@
+"""The built book in Chromium, with the network blocked: its pages draw their widgets.
+
+The site is served on 127.0.0.1; every other request is aborted and recorded (the browser is
+also launched with only 127.0.0.1 resolvable). No JupyterLab and no kernel: the widgets are
+drawn from the state embedded in each page by the scripts the site serves itself.
+
+To check another widget, add a (page, CSS selector) pair to PAGE_CHECKS.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import CHROMIUM, FIRST_RENDER_MS
+
+try:
+    from tests.book_site import Site, built_site
+except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
+    from book_site import Site, built_site  # type: ignore[no-redef]
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+# (page of the site, a CSS selector of something only a drawn widget has).
+# A widget is drawn from the state it had when its notebook finished running.
+PAGE_CHECKS: list[tuple[str, str]] = [
+    # The appendix's card tables: the seats around the felt, cards drawn as SVG (widgets/table.js).
+    ("notebooks/play.html", ".ff-table .ff-felt .ff-seat"),
+    ("notebooks/play.html", ".ff-table .ff-card-face"),
+]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def book_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The built book, served on 127.0.0.1 by a plain static file server."""
+    site: Site = built_site(tmp_path_factory)
+    handler = functools.partial(_Quiet, directory=str(site.root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+        )
+        yield b
+        b.close()
+
+
+class Visit:
+    """A page of the book opened with every non-local request aborted and recorded."""
+
+    def __init__(self, page: Page, base: str) -> None:
+        self.page, self.base = page, base
+        self.blocked: list[str] = []
+        self.failed: list[str] = []
+        self.errors: list[str] = []
+        page.route("**/*", self._route)
+        page.on("requestfailed", lambda r: self.failed.append(f"{r.url} {r.failure}"))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        if url.startswith((self.base + "/", "blob:", "data:")):
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+
+@pytest.fixture
+def visit(chromium: Any, book_url: str, output_dir: Path) -> Iterator[Visit]:
+    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+    v = Visit(context.new_page(), book_url)
+    yield v
+    try:
+        v.page.screenshot(path=str(output_dir / "screenshot.png"), full_page=True)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("page_name", "selector"), PAGE_CHECKS)
+def test_a_book_page_draws_its_widget_with_the_network_blocked(
+    visit: Visit, book_url: str, page_name: str, selector: str, output_dir: Path
+) -> None:
+    started = time.monotonic()
+    visit.page.goto(f"{book_url}/{page_name}")
+    expect(visit.page.locator(selector).first).to_be_visible(timeout=FIRST_RENDER_MS)
+    drawn = time.monotonic() - started
+    (output_dir / "timing.txt").write_text(f"{page_name}: {selector} drawn after {drawn:.2f} s\n")
+    # The page says it is static and how to open the chapter in JupyterLab.
+    note = visit.page.locator(".fortyfive-kernel-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("python -m fortyfive course")
+    visit.page.wait_for_load_state("networkidle")
+    assert visit.blocked == [], f"requests outside the site: {visit.blocked}"
+    assert visit.failed == [], f"failed requests: {visit.failed}"
+    assert visit.errors == [], f"errors in the page: {visit.errors}"

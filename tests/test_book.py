@@ -1,0 +1,199 @@
+"""The course as a Jupyter Book: built once, its pages, their widget state and their scripts.
+
+The build (``python -m fortyfive book``) needs every chapter named in ``book/_toc.yml`` in
+``notebooks/``; while some are missing, the tests that need the built book are skipped and say
+which (``tests/book_site.py``). The browser test is ``tests/browser/test_book_browser.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from fortyfive.book import (
+    NOTE_TITLE,
+    ROOT,
+    BookError,
+    _check_anywidget,
+    build_book,
+    chapter_notebooks,
+    course_command,
+)
+
+try:
+    from tests.book_site import Site, built_site
+except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
+    from book_site import Site, built_site  # type: ignore[no-redef]
+
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+VENDOR = ROOT / "book" / "static" / "widget-vendor"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    return built_site(tmp_path_factory)
+
+
+class Assets(HTMLParser):
+    """The scripts and stylesheets a page loads, and the bodies of its typed scripts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+        self.typed: list[tuple[str, str]] = []  # (type, body) of <script type=...> blocks
+        self._type: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "script":
+            if a.get("src"):
+                self.urls.append(a["src"] or "")
+            self._type = a.get("type")
+        elif tag == "link" and "stylesheet" in (a.get("rel") or "") and a.get("href"):
+            self.urls.append(a["href"] or "")
+
+    def handle_data(self, data: str) -> None:
+        if self._type and self._type.startswith("application/vnd.jupyter"):
+            self.typed.append((self._type, data))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._type = None
+
+
+def assets(page: Path) -> Assets:
+    parser = Assets()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+def chapter_page(notebook: Path) -> str:
+    return f"notebooks/{notebook.stem}.html"
+
+
+@pytest.mark.slow
+def test_the_build_says_where_the_site_is(site: Site) -> None:
+    assert f"open {site.root / 'index.html'}" in site.output
+    assert (site.root / "index.html").is_file()
+    print(f"book built in {site.seconds:.1f} s")
+
+
+@pytest.mark.slow
+def test_every_chapter_has_a_page_with_the_static_note_and_its_command(site: Site) -> None:
+    for notebook in chapter_notebooks():
+        page = site.page(chapter_page(notebook))
+        assert page.is_file(), f"no page for {notebook.name}"
+        text = page.read_text(encoding="utf-8")
+        assert NOTE_TITLE in text
+        assert "needs a running Python kernel" in text
+        # The command is in a <code> element, one <span> per word.
+        words = re.sub(r"<[^>]+>", "", text)
+        assert course_command(notebook.name) in words, notebook.name
+    index = site.page("index.html").read_text(encoding="utf-8")
+    assert NOTE_TITLE in index and "Learn Forty-Five" in index
+
+
+@pytest.mark.slow
+def test_widgets_are_drawn_from_state_embedded_in_their_page(site: Site) -> None:
+    with_widgets = []
+    for page in site.pages():
+        found = assets(page)
+        views = [json.loads(body) for kind, body in found.typed if kind == WIDGET_VIEW]
+        states = [json.loads(body) for kind, body in found.typed if kind == WIDGET_STATE]
+        if not views:
+            continue
+        with_widgets.append(page.relative_to(site.root).as_posix())
+        assert len(states) == 1, page
+        models = states[0]["state"]
+        for view in views:
+            assert view["model_id"] in models, f"{page}: a view without its model's state"
+    # The appendix's card tables at least (the chapters add their tables and puzzles).
+    assert "notebooks/play.html" in with_widgets, with_widgets
+    print("pages with widgets:", ", ".join(with_widgets))
+
+
+@pytest.mark.slow
+def test_pages_load_only_the_site_s_own_scripts(site: Site) -> None:
+    widget_scripts = set()
+    for page in site.pages():
+        text = page.read_text(encoding="utf-8")
+        for url in assets(page).urls:
+            assert not re.match(r"^([a-z]+:)?//", url), f"{page.name} loads {url}"
+            local = (page.parent / url.split("?")[0]).resolve()
+            assert local.is_file(), f"{page.name}: {url} is not in the site"
+            if "widget" in url:
+                widget_scripts.add(local.relative_to(site.root).as_posix())
+        for cdn in ("cdn.jsdelivr", "unpkg.com", "cdnjs", "sphinx-thebe", "x-thebe-config"):
+            assert cdn not in text, f"{page.name} mentions {cdn}"
+        launch = re.search(r'(href|src)="https?://[^"]*(binder|colab|deepnote)', text)
+        assert launch is None, f"{page.name} links to {launch and launch.group(0)}"
+    assert widget_scripts == {
+        "_static/widget-vendor/requirejs/require.js",
+        "_static/widgets-config.js",
+        "_static/widget-vendor/html-manager/dist/embed-amd.js",
+    }
+    # What the widget manager and widgets-config.js load in turn.
+    assert (site.root / "_static/widget-vendor/anywidget/dist/index.js").is_file()
+
+
+def test_the_vendored_anywidget_bundle_matches_the_python_package() -> None:
+    """The embedded state asks for anywidget ~X.Y.*: the served bundle must be that version."""
+    import anywidget
+
+    bundled = json.loads((VENDOR / "anywidget" / "package.json").read_text())["version"]
+    assert bundled.split(".")[:2] == anywidget.__version__.split(".")[:2], (
+        f"book/static/widget-vendor/anywidget is {bundled}, Python anywidget is "
+        f"{anywidget.__version__}: update it (see its README)"
+    )
+    for folder in ("requirejs", "html-manager", "anywidget"):
+        assert (VENDOR / folder / "LICENSE").is_file(), folder
+
+
+def test_the_contents_name_the_course_notebooks_in_order() -> None:
+    names = [path.name for path in chapter_notebooks()]
+    assert names[0] == "00_start_here.ipynb"
+    assert names[:7] == sorted(names[:7])
+    assert "teachers_guide.ipynb" in names and "play.ipynb" in names
+
+
+def test_a_bundle_of_another_anywidget_version_stops_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.metadata
+
+    monkeypatch.setattr(importlib.metadata, "version", lambda name: "0.99.1")
+    with pytest.raises(BookError, match=r"serves anywidget 0\.11\.\d+ but .* anywidget 0\.99\.1"):
+        _check_anywidget(ROOT)
+
+
+def test_missing_chapters_are_named_before_anything_is_built(tmp_path: Path) -> None:
+    (tmp_path / "book").mkdir()
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "book" / "_config.yml").write_text("title: A test\n")
+    (tmp_path / "book" / "_toc.yml").write_text(
+        "format: jb-book\nroot: index\nchapters:\n"
+        "  - file: notebooks/01_x\n  - file: notebooks/02_y\n"
+    )
+    (tmp_path / "notebooks" / "02_y.ipynb").write_text("{}")
+    with pytest.raises(BookError, match=r"chapters missing from .*notebooks: 01_x.ipynb$"):
+        build_book(tmp_path / "out", root=tmp_path)
+    assert not (tmp_path / "out").exists()
+
+
+def test_without_the_book_folder_the_build_says_so(tmp_path: Path) -> None:
+    with pytest.raises(BookError, match="no book/ in"):
+        build_book(tmp_path / "out", root=tmp_path)
+
+
+def test_the_build_refuses_to_replace_a_folder_that_is_not_a_site(tmp_path: Path) -> None:
+    keep = tmp_path / "mine"
+    keep.mkdir()
+    (keep / "notes.txt").write_text("precious")
+    with pytest.raises(BookError, match="is not a book built here"):
+        build_book(keep)
+    assert (keep / "notes.txt").read_text() == "precious"
