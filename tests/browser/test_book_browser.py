@@ -35,6 +35,11 @@ PAGE_CHECKS: list[tuple[str, str]] = [
     # The appendix's card tables: the seats around the felt, cards drawn as SVG (widgets/table.js).
     ("notebooks/play.html", ".ff-table .ff-felt .ff-seat"),
     ("notebooks/play.html", ".ff-table .ff-card-face"),
+    # A chapter's revealed table and its puzzles (widgets/puzzle.js): prompt and cards drawn.
+    ("notebooks/02_tricks_and_reneging.html", ".ff-table .ff-card-face"),
+    ("notebooks/02_tricks_and_reneging.html", ".ff-puzzle .ff-pz-prompt"),
+    ("notebooks/01_cards_and_trumps.html", ".ff-puzzle .ff-card-face"),
+    ("notebooks/06_whole_game.html", ".ff-puzzle .ff-pz-hand .ff-card-face"),
 ]
 
 
