@@ -195,6 +195,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--solver", action="store_true", help="time the open-hand solver instead (median, p95)"
     )
     b.add_argument("--positions", type=int, default=40, help="solver positions of each kind")
+    b.add_argument(
+        "--puzzles",
+        action="store_true",
+        help="time checking the shipped puzzles' answers, per kind (median, p95)",
+    )
+    b.add_argument("--rounds", type=int, default=20, help="starts of each shipped puzzle")
     b.add_argument("--seed", type=int, default=1)
     t = sub.add_parser(
         "tournament", help="duplicate-paired games between two bots: win rates with 95% CIs"
@@ -253,6 +259,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"solve(): values of every legal action, {args.positions} positions of each kind")
         rows = solver_bench(args.positions, args.seed)
         print(pd.DataFrame(rows).to_string(index=False))
+        return 0
+    if args.puzzles:
+        import pandas as pd
+
+        from .puzzle_bench import puzzle_bench
+
+        print(f"puzzle check + view per click, every shipped puzzle started {args.rounds} times")
+        print(pd.DataFrame(puzzle_bench(args.rounds)).to_string(index=False))
         return 0
     print("random games through legal_actions() and apply()")
     print(f"{'preset':8} {'games/s':>9} {'deals/s':>9} {'actions/s':>10} {'actions/game':>13}")

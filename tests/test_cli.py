@@ -13,6 +13,7 @@ import pytest
 import fortyfive as ff
 from fortyfive import __main__ as cli
 from fortyfive.__main__ import FIRST_CHAPTER, NOTEBOOKS, lab_command, main, play
+from fortyfive.puzzles import KINDS
 
 
 class Script:
@@ -116,6 +117,18 @@ def test_bench_solver_prints_median_and_p95_per_kind() -> None:
     assert "median ms" in out and "p95 ms" in out
     for kind in ("barker hand", "bruff deal", "3 tricks"):
         assert kind in out
+
+
+def test_bench_puzzles_prints_median_and_p95_for_every_kind() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "fortyfive", "bench", "--puzzles", "--rounds", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "median ms" in out and "p95 ms" in out
+    for kind in KINDS:
+        assert f" {kind} " in f" {out} ".replace("\n", " ")
 
 
 def test_play_hint_ranks_the_legal_cards_and_opponents_are_bots() -> None:
