@@ -1,8 +1,7 @@
 """The course as a Jupyter Book: built once, its pages, their widget state and their scripts.
 
 The build (``python -m fortyfive book``) needs every chapter named in ``book/_toc.yml`` in
-``notebooks/``; while some are missing, the tests that need the built book are skipped and say
-which (``tests/book_site.py``). The browser test is ``tests/browser/test_book_browser.py``.
+``notebooks/`` (``tests/book_site.py``). The browser test is ``tests/browser/test_book_browser.py``.
 """
 
 from __future__ import annotations
