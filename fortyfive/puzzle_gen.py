@@ -20,7 +20,7 @@ from typing import Any
 from .bots import make_bot
 from .cards import CARDS, SUIT_NAMES, SUITS
 from .game import Game
-from .puzzle_kinds import _game
+from .puzzle_parts import position_game
 from .puzzles import KINDS, Puzzle
 from .rules import BARKER, BRUFF, Rules, get_rules, rules_tables
 from .tricks import legal_mask
@@ -57,7 +57,7 @@ def _deal(rules: Rules, rng: random.Random, scores: list[int] | None = None) -> 
 
 def _play(pos: Position, rules: Rules, seed: int, stop: Callable[[Game], bool]) -> Position:
     """``pos`` with the actions rule-based players take until ``stop`` (or the game ends)."""
-    g = _game(rules, pos)
+    g = position_game(rules, pos)
     bot = make_bot("rule", seed)
     actions = list(pos.get("actions", []))
     while not g.over and not stop(g):
@@ -184,7 +184,7 @@ def _rob(rng: random.Random, d: int, want: str) -> Made:
     if not cases[want]:
         return None
     if stock[0] == "JK":
-        g = _game(BRUFF, pos)
+        g = position_game(BRUFF, pos)
         pos["actions"] = [rng.choice(g.legal_actions())]
     rule_ids = ("R6.4", "R6.5", "R6.6") if stock[0] == "JK" else ("R6.5", "R6.6")
     return "bruff", pos, "The cards are dealt and a card turned up. Who may rob it?", rule_ids
@@ -197,7 +197,7 @@ def _score(rng: random.Random, d: int, preset: str) -> Made:
         top = 110 if d == 3 else 100
         scores = [rng.randrange(0, top, 5) for _ in range(2)]
         pos = _play(_deal(rules, rng, scores), rules, seed, lambda g: len(g.deals) > 1)
-        g = _game(rules, pos)
+        g = position_game(rules, pos)
         if g.over or g.deals[0].thrown_in or (d == 3 and g.deals[0].made):
             return None
         prompt = "The hand is over. Type each partnership's score after it."
@@ -205,7 +205,7 @@ def _score(rng: random.Random, d: int, preset: str) -> Made:
     k = {1: 2, 2: 3, 3: rng.choice([3, 4])}[d]
     scores = [0, 0, 0] if d == 1 else [rng.randrange(0, 15, 5) for _ in range(3)]
     pos = _play(_deal(rules, rng, scores), rules, seed, lambda g: g.tricks_played >= k)
-    g = _game(rules, pos)
+    g = position_game(rules, pos)
     if g.over or g.tricks_played != k:
         return None
     certain = g.bonus_certain()
@@ -222,7 +222,7 @@ def _game_winner(rng: random.Random, d: int) -> Made:
     seed = rng.randrange(2**31)
     base = _play(_deal(BRUFF, rng), BRUFF, seed, lambda g: g.deal_number > 1)
     actions = base["actions"]
-    full = _game(BRUFF, dict(base, actions=actions))
+    full = position_game(BRUFF, dict(base, actions=actions))
     deal = full.deals[0]
     if len(deal.tricks) != 5:
         return None
@@ -230,7 +230,7 @@ def _game_winner(rng: random.Random, d: int) -> Made:
     jink = len(set(winners)) == 1
     scores = [rng.randrange(15, 45, 5) for _ in range(3)] if not jink else [0, 5, 10]
     pos = dict(base, scores=scores)
-    g = _game(BRUFF, pos, until_over=True)
+    g = position_game(BRUFF, pos, until_over=True)
     if not g.over or len(g.deals) != 1:
         return None
     k = len(g.deals[0].tricks)
@@ -251,7 +251,7 @@ def _calls(rng: random.Random, d: int) -> Made:
     pos = _deal(BARKER, rng, scores)
     k = rng.randrange(1, 4)
     pos = _play(pos, BARKER, rng.randrange(2**31), lambda g: len(g.deals[-1].calls) >= k)
-    g = _game(BARKER, pos)
+    g = position_game(BARKER, pos)
     if g.phase != "bid" or len(g.deals) != 1:
         return None
     if d == 2 and g.to_act != g.dealer:
@@ -274,7 +274,7 @@ def _target(rng: random.Random, d: int, preset: str) -> Made:
         seed,
         lambda g: g.phase == "play" and g.tricks_played >= 5 - left and not g.trick,
     )
-    g = _game(rules, pos)
+    g = position_game(rules, pos)
     if g.over or g.phase != "play" or g.tricks_played != 5 - left or len(g.deals) != 1:
         return None
     s = solve(g)

@@ -15,7 +15,7 @@ import pytest
 import fortyfive as ff
 from fortyfive.progress import ProgressLog, chapter_results, progress, read_attempts
 from fortyfive.puzzle_gen import COURSE, build_collection, generate_puzzles
-from fortyfive.puzzle_kinds import _game
+from fortyfive.puzzle_parts import position_game
 from fortyfive.puzzles import (
     CHAPTERS,
     KINDS,
@@ -51,7 +51,7 @@ def right_answer(p: Puzzle) -> Any:
     if p.kind == "keep":
         legal = ff.legal_plays(rules, pos["trump"], pos["hand"], pos["trick"])
         return "keep" if any(str(c) != pos["card"] for c in legal) else "play"
-    g = _game(rules, pos, until_over=p.kind == "game-winner")
+    g = position_game(rules, pos, until_over=p.kind == "game-winner")
     if p.kind == "rob":
         return "nobody" if g.robber is None else str(g.robber)
     if p.kind == "score":
@@ -121,7 +121,7 @@ def test_a_wrong_answer_is_refused_with_a_reason_and_may_be_retried(p: Puzzle) -
 def wrong_answer(p: Puzzle, view: dict[str, Any]) -> Any:
     ans = view["answer"]
     if p.kind == "target":
-        g = _game(ff.get_rules(p.preset), p.position)
+        g = position_game(ff.get_rules(p.preset), p.position)
         s = solve(g)
         bad = [a for a, v in s.values.items() if v < p.position["target"]]
         return bad[0].split()[1] if bad else None
@@ -166,7 +166,7 @@ def play_target_to_the_end(p: Puzzle) -> None:
 
 def test_target_accepts_every_card_that_keeps_the_target_and_nothing_else() -> None:
     for p in (q for q in ALL if q.kind == "target"):
-        g = _game(ff.get_rules(p.preset), p.position)
+        g = position_game(ff.get_rules(p.preset), p.position)
         values = solve(g).values
         for action, v in values.items():
             run = p.start()
@@ -262,7 +262,7 @@ def test_views_never_hold_the_stock_face_down_cards_or_a_solution() -> None:
         assert "solution" not in view and "highlight" not in view
         if "stock" not in p.position or (p.kind == "score" and p.preset == "barker"):
             continue  # a finished barker hand: the next hand's stock is another deal
-        g = _game(ff.get_rules(p.preset), p.position, until_over=p.kind == "game-winner")
+        g = position_game(ff.get_rules(p.preset), p.position, until_over=p.kind == "game-winner")
         z = g.zones()
         hidden = {str(c) for c in z["stock"]} - {str(g.turnup)}
         hidden |= {str(c) for fd in z["face_down"] for c in fd}
