@@ -31,6 +31,13 @@ class _CardRun(PuzzleRun):
     def _ids(self, key: str) -> list[int]:
         return [parse_card(c).id for c in self.puzzle.position[key]]
 
+    def _trick_view(self) -> list[dict[str, Any]]:
+        """The position's trick, each card with the seat that played it (from ``leader``)."""
+        n = self.rules_.players
+        leader = int(self.puzzle.position.get("leader", 0))
+        trick = self._ids("trick")
+        return [{"seat": (leader + i) % n, "card": str(CARDS[c])} for i, c in enumerate(trick)]
+
 
 @dataclass
 class OrderRun(_CardRun):
@@ -102,10 +109,7 @@ class WinnerRun(_CardRun):
 
     def _view(self) -> dict[str, Any]:
         v = self._base_view()
-        n = self.rules_.players
-        v["trick"] = [
-            {"seat": (self.leader + i) % n, "card": str(CARDS[c])} for i, c in enumerate(self.trick)
-        ]
+        v["trick"] = self._trick_view()
         v["answer"] = {"type": "card", "cards": [str(CARDS[c]) for c in self.trick]}
         return v
 
@@ -176,11 +180,7 @@ class LegalRun(_CardRun):
 
     def _view(self) -> dict[str, Any]:
         v = self._base_view()
-        n = self.rules_.players
-        leader = int(self.puzzle.position.get("leader", 0))
-        v["trick"] = [
-            {"seat": (leader + i) % n, "card": str(CARDS[c])} for i, c in enumerate(self.trick)
-        ]
+        v["trick"] = self._trick_view()
         v["answer"] = {"type": "cards", "cards": [str(CARDS[c]) for c in self.hand]}
         return v
 
@@ -246,11 +246,7 @@ class KeepRun(_CardRun):
 
     def _view(self) -> dict[str, Any]:
         v = self._base_view()
-        n = self.rules_.players
-        leader = int(self.puzzle.position.get("leader", 0))
-        v["trick"] = [
-            {"seat": (leader + i) % n, "card": str(CARDS[c])} for i, c in enumerate(self.trick)
-        ]
+        v["trick"] = self._trick_view()
         c = CARDS[self.card]
         v["hand"] = [str(CARDS[x]) for x in self.hand]
         v["answer"] = {
