@@ -37,7 +37,17 @@ log = logging.getLogger(__name__)
 MESSAGE_TYPES = ("answer", "hint", "show", "reset")
 ANSWER_TYPES = ("sequence", "card", "cards", "choice", "choices", "form")
 #: Every attempt record carries these keys (see :class:`PuzzleWidget`).
-RECORD_KEYS = ("puzzle", "kind", "chapter", "answer", "correct", "seconds", "hints_used", "shown")
+RECORD_KEYS = (
+    "puzzle",
+    "kind",
+    "chapter",
+    "answer",
+    "correct",
+    "solved",
+    "seconds",
+    "hints_used",
+    "shown",
+)
 
 Recorder = Callable[[dict[str, Any]], object]
 
@@ -287,6 +297,7 @@ class PuzzleWidget(anywidget.AnyWidget):
             "chapter": p.chapter,
             "answer": answer,
             "correct": correct,
+            "solved": bool(self._run.solved),  # a right endgame card may leave more to play
             "seconds": round(time.monotonic() - self._started, 3),
             "hints_used": int(self._run.hints_used),
             "shown": shown,

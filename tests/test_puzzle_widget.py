@@ -16,6 +16,7 @@ import pytest
 
 from fortyfive.puzzle_widget import RECORD_KEYS, PuzzleMessageError, PuzzleWidget, check_answer
 from fortyfive.puzzles import KINDS, Puzzle, PuzzleInputError, PuzzleRun, get_puzzle
+from fortyfive.solver import solve
 from fortyfive.table_assets import module_source, stylesheet
 
 # ---------------------------------------------------------------- answers, from the engine
@@ -404,6 +405,7 @@ def test_the_recorder_gets_every_check_and_the_show() -> None:
         "chapter": 1,
         "answer": wrong("order"),
         "correct": False,
+        "solved": False,
         "hints_used": 1,
         "shown": False,
     }
@@ -414,6 +416,16 @@ def test_the_recorder_gets_every_check_and_the_show() -> None:
     w.on_attempt = None
     w.answer(right("order"))
     assert len(records) == 2
+
+
+def test_an_endgame_records_each_right_card_and_solved_only_at_the_end() -> None:
+    records: list[dict[str, Any]] = []
+    w = widget("target", on_attempt=records.append)
+    while not w.solved:
+        g = w.run.game  # type: ignore[attr-defined]
+        w.answer(solve(g).best[0].split()[1])
+    assert len(records) >= 2 and all(r["correct"] for r in records)
+    assert [r["solved"] for r in records] == [False] * (len(records) - 1) + [True]
 
 
 def test_the_recorders_clock_restarts_on_try_again(monkeypatch: pytest.MonkeyPatch) -> None:
