@@ -29,6 +29,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .progress import COLUMNS
 from .puzzles import Feedback, Puzzle, PuzzleInputError, PuzzleRun, get_puzzle
 from .table_assets import module_source, stylesheet
 
@@ -37,17 +38,7 @@ log = logging.getLogger(__name__)
 MESSAGE_TYPES = ("answer", "hint", "show", "reset")
 ANSWER_TYPES = ("sequence", "card", "cards", "choice", "choices", "form")
 #: Every attempt record carries these keys (see :class:`PuzzleWidget`).
-RECORD_KEYS = (
-    "puzzle",
-    "kind",
-    "chapter",
-    "answer",
-    "correct",
-    "solved",
-    "seconds",
-    "hints_used",
-    "shown",
-)
+RECORD_KEYS = tuple(c for c in COLUMNS if c != "time")  # the progress file adds the time
 
 Recorder = Callable[[dict[str, Any]], object]
 

@@ -27,9 +27,8 @@ def widgets_dir() -> Path:
     )
 
 
-@cache
-def module_source(name: str) -> str:
-    """``name`` (e.g. ``table.js``) with its sibling imports inlined, each file once."""
+def _inlined(name: str, imports: re.Pattern[str]) -> str:
+    """``name`` with the sibling files its ``imports`` lines name put in their place, each once."""
     folder = widgets_dir()
     seen: set[str] = set()
 
@@ -38,22 +37,18 @@ def module_source(name: str) -> str:
             return ""
         seen.add(file)
         text = (folder / file).read_text(encoding="utf-8")
-        return _IMPORT.sub(lambda m: inline(m.group(1)), text)
+        return imports.sub(lambda m: inline(m.group(1)), text)
 
     return inline(name)
+
+
+@cache
+def module_source(name: str) -> str:
+    """``name`` (e.g. ``table.js``) with its sibling imports inlined, each file once."""
+    return _inlined(name, _IMPORT)
 
 
 @cache
 def stylesheet(name: str) -> str:
     """``name`` (e.g. ``table.css``) with its sibling ``@import "./x.css";`` lines inlined."""
-    folder = widgets_dir()
-    seen: set[str] = set()
-
-    def inline(file: str) -> str:
-        if file in seen:
-            return ""
-        seen.add(file)
-        text = (folder / file).read_text(encoding="utf-8")
-        return _CSS_IMPORT.sub(lambda m: inline(m.group(1)), text)
-
-    return inline(name)
+    return _inlined(name, _CSS_IMPORT)
