@@ -332,7 +332,7 @@ class SearchBot(RuleBot):
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, samples: int = 12, bid_samples: int = 6) -> None:
+    def __init__(self, seed: int | None = None, samples: int = 12, bid_samples: int = 16) -> None:
         super().__init__(seed)
         self.samples = samples
         self.bid_samples = bid_samples
@@ -415,16 +415,16 @@ class SearchBot(RuleBot):
         high = contract["bid"] if contract else 0
         if partner_high and value < high + _OUTBID_PARTNER:
             return "pass"  # leave the contract with the partner
-        if "hold" in legal and not partner_high and high <= value - _BID_MARGIN:
+        if "hold" in legal and not partner_high and high <= value:
             return "hold"  # R9.3
         bids = [int(a.split()[1]) for a in legal if a.startswith("bid ")]
-        affordable = [b for b in bids if b <= value - _BID_MARGIN]
+        affordable = [b for b in bids if b <= value]
         return f"bid {min(affordable)}" if affordable else "pass"
 
 
-# How far below its sampled value the search bot stops bidding, and how much more than the
-# partner's bid it must expect before it takes the contract over.
-_BID_MARGIN = 2.5
+# How much more than the partner's bid the search bot must expect before it takes the contract
+# over. It bids right up to its sampled value: over 1000 duplicate barker hands against RuleBot,
+# stopping 2.5 points short or going 2.5 over both did worse.
 _OUTBID_PARTNER = 10
 
 
