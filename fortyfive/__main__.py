@@ -210,7 +210,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     t.add_argument("--games", type=int, default=200, help="games in all (whole duplicate groups)")
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--jobs", type=int, default=1, help="worker processes (same results)")
-    t.add_argument("--max-hands", type=int, default=MAX_HANDS, help="stop a game after this")
+    t.add_argument(
+        "--max-hands",
+        type=int,
+        default=MAX_HANDS,
+        help="stop a game after this many hands (1: compare the bots hand by hand)",
+    )
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
 

@@ -57,6 +57,23 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its normal 95% interval (NaN for the width
+    below two values, and for both without values).
+
+    >>> [round(x, 4) for x in mean_interval([1.0, 2.0, 3.0, 4.0])]
+    [2.5, 1.2652]
+    """
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.nan
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, z * math.sqrt(var / n)
+
+
 def lineups(rules: Rules) -> list[tuple[int, ...]]:
     """The seatings of one duplicate group: bot index (0 = X, 1 = Y) per partnership.
 
@@ -178,8 +195,10 @@ class TournamentResult:
 
     def table(self) -> pandas.DataFrame:
         """Per bot: games it played alone in a partnership, wins, win rate with its 95% Wilson
-        interval, the fair share (1 / partnerships), and its partnership's mean points per hand
-        (barker: score change of a hand, R10.2-R10.4; bruff: points taken in a deal, R7)."""
+        interval, the fair share (1 / partnerships), its partnership's mean points per hand
+        (barker: score change of a hand, R10.2-R10.4; bruff: points taken in a deal, R7), and
+        its edge: points a hand over the other partnerships on the same cards (:meth:`edges`),
+        with the half-width of its 95% interval."""
         import pandas as pd
 
         rows = []
@@ -195,6 +214,7 @@ class TournamentResult:
                 deals += g.deals
                 points += g.points[p]
             lo, hi = wilson_interval(wins, games)
+            edge, edge_half = mean_interval(self.edges(b))
             rows.append(
                 {
                     "bot": label,
@@ -206,9 +226,30 @@ class TournamentResult:
                     "fair_share": round(1 / n_partnerships, 4),
                     "points_per_hand": round(points / deals, 2) if deals else float("nan"),
                     "hands": deals,
+                    "edge": round(edge, 2),
+                    "edge_ci95": round(edge_half, 2),
                 }
             )
         return pd.DataFrame(rows)
+
+    def edges(self, bot: int) -> list[float]:
+        """Per duplicate group, the points a hand ``bot``'s partnership took more than the
+        average other partnership, over the group's games where it sits alone (both bots in
+        barker) and their played hands. Measured on the same cards, this is far less noisy
+        than the win rate: ``max_hands=1`` compares the bots on the first hand of every group.
+        """
+        own: dict[int, float] = {}
+        others: dict[int, float] = {}
+        deals: dict[int, int] = {}
+        for g in self.games:
+            if g.lone_bot() not in (None, bot):
+                continue
+            p = g.lineup.index(bot)
+            rest = [pts for q, pts in enumerate(g.points) if q != p]
+            own[g.seed] = own.get(g.seed, 0) + g.points[p]
+            others[g.seed] = others.get(g.seed, 0) + sum(rest) / len(rest)
+            deals[g.seed] = deals.get(g.seed, 0) + g.deals
+        return [(own[s] - others[s]) / deals[s] for s in own if deals[s]]
 
     def frame(self) -> pandas.DataFrame:
         """One row per game: seed, the bot of each partnership, winner, deals and points."""

@@ -4,6 +4,7 @@ process or two, the Wilson interval, and the ``tournament`` command."""
 from __future__ import annotations
 
 import io
+import math
 
 import pytest
 
@@ -111,6 +112,52 @@ def test_table_counts_wins_and_points_from_the_games() -> None:
     assert table.loc["rule", "points_per_hand"] == pytest.approx(points / hands, abs=0.01)
     assert table.loc["rule", "ci95_low"] <= table.loc["rule", "win_rate"]
     assert table.loc["rule", "win_rate"] <= table.loc["rule", "ci95_high"]
+
+
+def test_edge_is_points_a_hand_over_the_other_side_on_the_same_cards() -> None:
+    result = tm.run_tournament("barker", ["rule", "random"], games=8, seed=5)
+    table = result.table().set_index("bot")
+    groups: dict[int, list[tm.GameResult]] = {}
+    for g in result.games:
+        groups.setdefault(g.seed, []).append(g)
+    expected = [
+        sum(g.points[g.lineup.index(0)] - g.points[g.lineup.index(1)] for g in games)
+        / sum(g.deals for g in games)
+        for games in groups.values()
+    ]
+    assert result.edges(0) == pytest.approx(expected)
+    assert result.edges(1) == pytest.approx([-e for e in expected])  # two sides: one's loss
+    assert table.loc["rule", "edge"] == pytest.approx(sum(expected) / 4, abs=0.01)
+    assert table.loc["rule", "edge"] > 0 > table.loc["random", "edge"]
+    assert table.loc["rule", "edge_ci95"] > 0
+
+
+def test_first_hands_only_compare_the_bots_hand_by_hand() -> None:
+    # R9.5: a thrown-in first hand counts no hand; every other group compares one hand each way
+    result = tm.run_tournament("barker", ["rule", "random"], games=20, seed=3, max_hands=1)
+    assert all(g.deals <= 1 for g in result.games)
+    assert len(result.edges(0)) == len({g.seed for g in result.games if g.deals})
+
+
+def test_bruff_edge_is_over_the_average_other_partnership() -> None:
+    result = tm.run_tournament("bruff", ["rule", "random"], games=6, seed=2, max_hands=2)
+    alone = [g for g in result.games if g.lone_bot() == 0]
+    own = sum(g.points[g.lineup.index(0)] for g in alone)
+    others = sum((sum(g.points) - g.points[g.lineup.index(0)]) / 2 for g in alone)
+    assert result.edges(0) == pytest.approx([(own - others) / sum(g.deals for g in alone)])
+
+
+@pytest.mark.parametrize(
+    ("values", "mean", "half"),
+    [([1.0, 2.0, 3.0, 4.0], 2.5, 1.2652), ([2.0, 2.0], 2.0, 0.0)],
+)
+def test_mean_interval_known_values(values: list[float], mean: float, half: float) -> None:
+    assert tm.mean_interval(values) == (pytest.approx(mean), pytest.approx(half, abs=1e-4))
+
+
+def test_mean_interval_needs_two_values_for_a_width() -> None:
+    assert math.isnan(tm.mean_interval([3.0])[1]) and tm.mean_interval([3.0])[0] == 3.0
+    assert all(math.isnan(x) for x in tm.mean_interval([]))
 
 
 def test_a_bot_against_itself_gets_numbered_rows() -> None:
