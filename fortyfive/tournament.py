@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -64,14 +65,12 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     >>> [round(x, 4) for x in mean_interval([1.0, 2.0, 3.0, 4.0])]
     [2.5, 1.2652]
     """
-    n = len(values)
-    if n == 0:
+    if not values:
         return math.nan, math.nan
-    mean = sum(values) / n
-    if n < 2:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
         return mean, math.nan
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, z * math.sqrt(var / n)
+    return mean, z * statistics.stdev(values) / math.sqrt(len(values))
 
 
 def lineups(rules: Rules) -> list[tuple[int, ...]]:
@@ -205,10 +204,7 @@ class TournamentResult:
         n_partnerships = len(self.games[0].lineup) if self.games else 2
         for b, label in enumerate(self.labels):
             games = wins = deals = points = 0
-            for g in self.games:
-                if g.lone_bot() not in (None, b):
-                    continue
-                p = g.lineup.index(b)
+            for g, p in self.seated(b):
                 games += 1
                 wins += g.winner == p
                 deals += g.deals
@@ -238,18 +234,20 @@ class TournamentResult:
         barker) and their played hands. Measured on the same cards, this is far less noisy
         than the win rate: ``max_hands=1`` compares the bots on the first hand of every group.
         """
-        own: dict[int, float] = {}
-        others: dict[int, float] = {}
+        gained: dict[int, float] = {}
         deals: dict[int, int] = {}
-        for g in self.games:
-            if g.lone_bot() not in (None, bot):
-                continue
-            p = g.lineup.index(bot)
+        for g, p in self.seated(bot):
             rest = [pts for q, pts in enumerate(g.points) if q != p]
-            own[g.seed] = own.get(g.seed, 0) + g.points[p]
-            others[g.seed] = others.get(g.seed, 0) + sum(rest) / len(rest)
+            gained[g.seed] = gained.get(g.seed, 0) + g.points[p] - statistics.fmean(rest)
             deals[g.seed] = deals.get(g.seed, 0) + g.deals
-        return [(own[s] - others[s]) / deals[s] for s in own if deals[s]]
+        return [gained[s] / deals[s] for s in gained if deals[s]]
+
+    def seated(self, bot: int) -> Iterator[tuple[GameResult, int]]:
+        """The games where ``bot`` sits alone in a partnership (every game in barker), each
+        with that partnership."""
+        for g in self.games:
+            if g.lone_bot() in (None, bot):
+                yield g, g.lineup.index(bot)
 
     def frame(self) -> pandas.DataFrame:
         """One row per game: seed, the bot of each partnership, winner, deals and points."""
