@@ -13,13 +13,13 @@ hold, discard and draw, 120). Rule ids (R1.1 ...) refer to the project's RULES.m
 1
 """
 
-from .actions import Action, ActionSyntaxError, IllegalActionError, parse_action
-from .cards import CARDS, Card, deck, parse_card, parse_cards
-from .game import Game
-from .match import Match
-from .observe import BonusStatus
-from .record import RecordError
-from .rules import (
+from fortyfive.engine.actions import Action, ActionSyntaxError, IllegalActionError, parse_action
+from fortyfive.engine.cards import CARDS, Card, deck, parse_card, parse_cards
+from fortyfive.engine.game import Game
+from fortyfive.engine.match import Match
+from fortyfive.engine.observe import BonusStatus
+from fortyfive.engine.record import RecordError
+from fortyfive.engine.rules import (
     BARKER,
     BRUFF,
     PRESETS,
@@ -29,7 +29,7 @@ from .rules import (
     sort_cards,
     trump_order,
 )
-from .tricks import explain_play, legal_plays, trick_winner
+from fortyfive.engine.tricks import explain_play, legal_plays, trick_winner
 
 __all__ = [
     "BARKER",
@@ -65,11 +65,11 @@ def __getattr__(name: str) -> object:
     """``ff.CardTable`` and ``ff.PuzzleWidget`` on first use: the engine itself never imports
     Jupyter packages."""
     if name == "CardTable":
-        from .table import CardTable
+        from fortyfive.widgets.table import CardTable
 
         return CardTable
     if name == "PuzzleWidget":
-        from .puzzle_widget import PuzzleWidget
+        from fortyfive.widgets.puzzle import PuzzleWidget
 
         return PuzzleWidget
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

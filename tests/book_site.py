@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from fortyfive.book import missing_notebooks
+from fortyfive.course.book import missing_notebooks
 
 
 class Site:

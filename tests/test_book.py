@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from fortyfive.book import (
+from fortyfive.course.book import (
     NOTE_TITLE,
     ROOT,
     BookError,

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fortyfive as ff
-from fortyfive.bots import (
+from fortyfive.agents.bots import (
     BOTS,
     ObservingBot,
     RuleBot,

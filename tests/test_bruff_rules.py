@@ -25,7 +25,7 @@ import random
 import pytest
 
 import fortyfive as ff
-from fortyfive.simulate import random_action
+from fortyfive.agents.random_play import random_action
 
 SUITS = "SCDH"
 RANKS = "A23456789TJQK"

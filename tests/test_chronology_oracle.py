@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fortyfive as ff
-from fortyfive.scoring import DealLog
-from fortyfive.simulate import random_action
+from fortyfive.agents.random_play import random_action
+from fortyfive.engine.scoring import DealLog
 
 try:
     from tests import oracle

@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 
 import fortyfive as ff
-from fortyfive import __main__ as cli
-from fortyfive.__main__ import FIRST_CHAPTER, NOTEBOOKS, lab_command, main, play
+from fortyfive.cli import lab as cli_lab
+from fortyfive.cli import main
+from fortyfive.cli.lab import lab_command
+from fortyfive.cli.play import play
+from fortyfive.course.files import FIRST_CHAPTER, NOTEBOOKS
 from fortyfive.puzzles import KINDS
 
 
@@ -78,7 +81,7 @@ def test_replay_prints_the_score_sheet(tmp_path: Path, capsys: pytest.CaptureFix
     game = ff.Game.new("barker", seed=2)
     import random
 
-    from fortyfive.simulate import random_action
+    from fortyfive.agents.random_play import random_action
 
     rng = random.Random(2)
     while not game.over:
@@ -181,7 +184,7 @@ def test_course_opens_jupyterlab_at_the_first_chapter(
     argv: list[str], notebook: str | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     opened: list[str] = []
-    monkeypatch.setattr(cli, "open_lab", lambda name: opened.append(name) or 0)
+    monkeypatch.setattr(cli_lab, "open_lab", lambda name: opened.append(name) or 0)
     assert main(argv) == 0
     assert opened == [notebook or argv[1]]
     assert FIRST_CHAPTER == "00_start_here.ipynb"

@@ -9,8 +9,9 @@ import pytest
 
 import fortyfive as ff
 from fortyfive import course
-from fortyfive.bots import make_bot
-from fortyfive.progress import ProgressLog
+from fortyfive.agents.bots import make_bot
+from fortyfive.course.files import NOTEBOOKS
+from fortyfive.course.progress import ProgressLog
 
 E3_HANDS = ["AH 4D 5D 6C 7C", "7S KC KH 8D 9D", "5S KD QD 2C 2H", "AS TD JD 3C 3H"]
 E1_HANDS = [
@@ -151,8 +152,8 @@ def test_collect_progress(tmp_path: Path):
 
 
 def test_puzzle_takes_an_id_or_a_puzzle(tmp_path: Path):
-    pytest.importorskip("fortyfive.puzzle_widget")
-    from fortyfive.puzzle_gen import generate_puzzles
+    pytest.importorskip("fortyfive.widgets.puzzle")
+    from fortyfive.puzzles.generate import generate_puzzles
 
     w = course.puzzle("c1-01", progress_file=tmp_path / "p.json")
     assert w.puzzle.id == "c1-01"
@@ -192,7 +193,6 @@ CHAPTER_FILES = {
     5: "05_auction_forty_fives.ipynb",
     6: "06_whole_game.ipynb",
 }
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
 @pytest.mark.parametrize("chapter", sorted(CHAPTER_FILES))

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import fortyfive as ff
-from fortyfive import game as game_module
+from fortyfive.engine import game as game_module
 
 
 def test_shuffle_is_a_uniform_permutation() -> None:

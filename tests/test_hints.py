@@ -7,16 +7,16 @@ import random
 import pytest
 
 from fortyfive import Game
-from fortyfive.bots import RandomBot, make_bot
-from fortyfive.cards import card_mask, parse_card
-from fortyfive.hints import (
+from fortyfive.agents.bots import RandomBot, make_bot
+from fortyfive.engine.cards import card_mask, parse_card
+from fortyfive.engine.rules import tables
+from fortyfive.solve.hints import (
     _kept_trumps,
     _shown_voids,
     hint,
     hint_from_observation,
     sample_hands,
 )
-from fortyfive.rules import tables
 
 
 def play_positions(preset: str, seed: int, every: int = 1):  # type: ignore[no-untyped-def]

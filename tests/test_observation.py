@@ -120,7 +120,7 @@ def test_last_deal_tells_how_the_previous_deal_ended_without_naming_cards() -> N
 
 
 def test_public_action_hides_face_down_cards_R6_4_R6_5_R9_7() -> None:
-    from fortyfive.observe import public_action
+    from fortyfive.engine.observe import public_action
 
     assert public_action("bury 4C") == "takes the joker and buries a card"
     assert public_action("rob 7D") == "robs the turn-up (a card goes face down)"

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import fortyfive as ff
-from fortyfive.simulate import random_action
+from fortyfive.agents.random_play import random_action
 
 CARD_TOKEN = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
 MAX_ACTIONS = 20_000

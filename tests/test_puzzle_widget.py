@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from fortyfive.puzzle_widget import RECORD_KEYS, PuzzleMessageError, PuzzleWidget, check_answer
 from fortyfive.puzzles import KINDS, Puzzle, PuzzleInputError, PuzzleRun, get_puzzle
-from fortyfive.solver import solve
-from fortyfive.table_assets import module_source, stylesheet
+from fortyfive.solve.solver import solve
+from fortyfive.widgets._assets import module_source, stylesheet
+from fortyfive.widgets.puzzle import RECORD_KEYS, PuzzleMessageError, PuzzleWidget, check_answer
 
 # ---------------------------------------------------------------- answers, from the engine
 
@@ -429,7 +429,7 @@ def test_an_endgame_records_each_right_card_and_solved_only_at_the_end() -> None
 
 
 def test_the_recorders_clock_restarts_on_try_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    import fortyfive.puzzle_widget as pw
+    import fortyfive.widgets.puzzle as pw
 
     now = [100.0]
     monkeypatch.setattr(pw.time, "monotonic", lambda: now[0])

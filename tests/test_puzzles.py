@@ -13,9 +13,7 @@ from typing import Any
 import pytest
 
 import fortyfive as ff
-from fortyfive.progress import ProgressLog, chapter_results, progress, read_attempts
-from fortyfive.puzzle_gen import COURSE, build_collection, generate_puzzles
-from fortyfive.puzzle_parts import position_game
+from fortyfive.course.progress import ProgressLog, chapter_results, progress, read_attempts
 from fortyfive.puzzles import (
     CHAPTERS,
     KINDS,
@@ -25,7 +23,9 @@ from fortyfive.puzzles import (
     get_puzzle,
     load_collection,
 )
-from fortyfive.solver import solve
+from fortyfive.puzzles._parts import position_game
+from fortyfive.puzzles.generate import COURSE, build_collection, generate_puzzles
+from fortyfive.solve.solver import solve
 
 ALL = [p for ch in CHAPTERS for p in load_collection(ch)]
 
@@ -80,7 +80,7 @@ def test_every_chapter_ships_at_least_8_puzzles_with_unique_ids() -> None:
 
 def test_shipped_collections_are_rebuilt_exactly_from_the_course_plan() -> None:
     for ch in CHAPTERS:
-        path = ff.puzzles._collection_files() / f"chapter{ch}.json"  # type: ignore[attr-defined]
+        path = ff.puzzles.model._collection_files() / f"chapter{ch}.json"  # type: ignore[attr-defined]
         assert path.read_text(encoding="utf-8") == collection_json(build_collection(ch))
 
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import fortyfive as ff
-from fortyfive.simulate import play_random_game
+from fortyfive.agents.random_play import play_random_game
 
 
 def finished(preset: str, seed: int = 5) -> ff.Game:

@@ -9,22 +9,21 @@ from dataclasses import replace
 import pytest
 
 from fortyfive import BARKER, BRUFF, Game, Rules
-from fortyfive.bots import RandomBot
-from fortyfive.cards import deck
-from fortyfive.game import shuffled
-from fortyfive.position import Position
-from fortyfive.scoring import running_totals
-from fortyfive.solver import can_force_win, deal_value, solve
+from fortyfive.agents.bots import RandomBot
+from fortyfive.engine.cards import deck
+from fortyfive.engine.game import shuffled
+from fortyfive.engine.scoring import running_totals
+from fortyfive.solve.position import Position
+from fortyfive.solve.solver import can_force_win, deal_value, solve
 
 
 def deal_points(game: Game, number: int, partnership: int) -> int:
     """Points ``partnership`` took in deal ``number`` (tricks and the bonus)."""
     d = next(d for d in game.deals if d.number == number)
     r = game.rules
-    return running_totals(r, (0,) * r.n_partnerships, [r.partnerships[t.winner]
-                                                        for t in d.tricks], d.bonus_trick)[
-        partnership
-    ]
+    return running_totals(
+        r, (0,) * r.n_partnerships, [r.partnerships[t.winner] for t in d.tricks], d.bonus_trick
+    )[partnership]
 
 
 def oracle(game: Game, partnership: int, number: int) -> int:

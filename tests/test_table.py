@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 import fortyfive as ff
-from fortyfive.cards import SUIT_SYMBOLS
-from fortyfive.hints import hint
-from fortyfive.table import CardTable, TableAction, TableMessageError
-from fortyfive.table_assets import module_source, stylesheet
+from fortyfive.engine.cards import SUIT_SYMBOLS
+from fortyfive.solve.hints import hint
+from fortyfive.widgets._assets import module_source, stylesheet
+from fortyfive.widgets.table import CardTable, TableAction, TableMessageError
 
 CARD_TOKEN = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
 

@@ -9,9 +9,9 @@ import math
 import pytest
 
 import fortyfive as ff
-from fortyfive import tournament as tm
-from fortyfive.__main__ import main
-from fortyfive.bots import make_bot
+from fortyfive.agents import tournament as tm
+from fortyfive.agents.bots import make_bot
+from fortyfive.cli import main
 
 
 def deal_starts(game: ff.Game, bots: list[str], seed: int) -> list[tuple[int, list[list[str]]]]:

@@ -100,7 +100,7 @@ def test_solve_one_puzzle_of_each_kind_by_clicking(page: Page, lab: Lab, output_
     plans = {kind: script(p) for kind, p in puzzles.items()}
     ids = [p.id for p in puzzles.values()]
     cell = (
-        "from fortyfive.puzzle_widget import PuzzleWidget\n"
+        "from fortyfive.widgets.puzzle import PuzzleWidget\n"
         f"ws = [PuzzleWidget(i, tries_before_show={WRONG_TRIES + 1}) for i in {ids!r}]\n"
         "for w in ws:\n    display(w)"
     )
@@ -149,7 +149,7 @@ def test_wrong_answer_show_me_and_try_again(page: Page, lab: Lab, output_dir: Pa
     wrong, steps, _ = script(p)
     assert wrong is not None
     cell = (
-        "from fortyfive.puzzle_widget import PuzzleWidget\n"
+        "from fortyfive.widgets.puzzle import PuzzleWidget\n"
         f"w = PuzzleWidget({p.id!r}, tries_before_show=1)\nw"
     )
     widget = open_notebook(page, lab, "show.ipynb", [cell], 1).first
@@ -184,7 +184,7 @@ def test_keyboard_narrow_screen_and_dark_theme(page: Page, lab: Lab, output_dir:
     order, calls = kinds["order"], kinds["calls"]
     _, [order_right], _ = script(order)
     cell = (
-        "from fortyfive.puzzle_widget import PuzzleWidget\n"
+        "from fortyfive.widgets.puzzle import PuzzleWidget\n"
         f"for i in {[order.id, calls.id, kinds['score'].id]!r}:\n"
         "    display(PuzzleWidget(i))"
     )

@@ -1,0 +1,1 @@
+"""Benchmarks behind ``python -m fortyfive bench``: random play, the solver, puzzle clicks."""

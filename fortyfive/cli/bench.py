@@ -1,0 +1,62 @@
+"""``fortyfive bench``: random play, the solver, or the puzzles' clicks, on one core."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from fortyfive.engine.rules import PRESETS
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    b = sub.add_parser("bench", help="random games through the public API: games/s, actions/s")
+    b.add_argument("--preset", choices=[*sorted(PRESETS), "all"], default="all")
+    b.add_argument("--seconds", type=float, default=5.0)
+    b.add_argument(
+        "--solver", action="store_true", help="time the open-hand solver instead (median, p95)"
+    )
+    b.add_argument("--positions", type=int, default=40, help="solver positions of each kind")
+    b.add_argument(
+        "--puzzles",
+        action="store_true",
+        help="time checking the shipped puzzles' answers, per kind (median, p95)",
+    )
+    b.add_argument("--rounds", type=int, default=20, help="starts of each shipped puzzle")
+    b.add_argument("--seed", type=int, default=1)
+    b.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    presets = sorted(PRESETS) if args.preset == "all" else [args.preset]
+    if hasattr(os, "sched_setaffinity"):  # one core, as the figures in the README are stated
+        cpu = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpu})
+        print(f"pinned to CPU {cpu}")
+    if args.solver:
+        import pandas as pd
+
+        from fortyfive.bench.solver import solver_bench
+
+        print(f"solve(): values of every legal action, {args.positions} positions of each kind")
+        rows = solver_bench(args.positions, args.seed)
+        print(pd.DataFrame(rows).to_string(index=False))
+        return 0
+    if args.puzzles:
+        import pandas as pd
+
+        from fortyfive.bench.puzzles import puzzle_bench
+
+        print(f"puzzle check + view per click, every shipped puzzle started {args.rounds} times")
+        print(pd.DataFrame(puzzle_bench(args.rounds)).to_string(index=False))
+        return 0
+    from fortyfive.bench.random_play import bench
+
+    print("random games through legal_actions() and apply()")
+    print(f"{'preset':8} {'games/s':>9} {'deals/s':>9} {'actions/s':>10} {'actions/game':>13}")
+    for name in presets:
+        row = bench(name, args.seconds).row()
+        print(
+            f"{name:8} {row['games/s']:>9} {row['deals/s']:>9} {row['actions/s']:>10} "
+            f"{row['actions/game']:>13}"
+        )
+    return 0

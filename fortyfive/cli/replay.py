@@ -1,0 +1,45 @@
+"""``fortyfive replay FILE``: replay a saved game record and print its score sheet."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from fortyfive.engine.game import Game
+from fortyfive.engine.record import RecordError
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    r = sub.add_parser("replay", help="replay a saved game record and print its score sheet")
+    r.add_argument("file", type=Path)
+    r.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    try:
+        replay_file(args.file)
+    except RecordError as e:
+        print(e, file=sys.stderr)
+        return 2
+    return 0
+
+
+def replay_file(path: Path, out: Callable[[str], None] = print) -> Game:
+    try:
+        record = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as e:
+        raise RecordError(f"cannot read {path}: {e}") from None
+    game = Game.replay(record)
+    import pandas as pd
+
+    with pd.option_context("display.width", 120, "display.max_rows", 500):
+        out(game.score_sheet().to_string(index=False))
+        out("")
+        out(game.score_sheet(by="deal").to_string(index=False))
+    names = game.rules.partnership_names
+    result = f"partnership {names[game.winner]} won" if game.winner is not None else "not finished"
+    out(f"{len(game.history)} actions; {result}; scores {list(game.scores)}")
+    return game

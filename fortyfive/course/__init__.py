@@ -1,0 +1,35 @@
+"""The course: what its notebooks call (puzzles that record every attempt, results, display
+helpers and charts), the learner's progress file, the book, and the notebooks themselves
+(package data in ``notebooks/`` and ``book/``)."""
+
+from fortyfive.course.helpers import (
+    ScoreChart,
+    collect_progress,
+    deal_game,
+    deal_timeline,
+    legal_table,
+    play_cards,
+    puzzle,
+    rank_ladder,
+    results,
+    running_totals_chart,
+    symbols,
+    trick_table,
+    trump_ladders,
+)
+
+__all__ = [
+    "ScoreChart",
+    "collect_progress",
+    "deal_game",
+    "deal_timeline",
+    "legal_table",
+    "play_cards",
+    "puzzle",
+    "rank_ladder",
+    "results",
+    "running_totals_chart",
+    "symbols",
+    "trick_table",
+    "trump_ladders",
+]

@@ -1,0 +1,280 @@
+"""The course as a Jupyter Book: ``python -m fortyfive book`` builds ``book/`` into a static site.
+
+:func:`build_book` assembles one source folder from ``book/`` (configuration, contents, the root
+page, the vendored widget scripts) and the notebooks of ``notebooks/`` (as ``notebooks/``), runs
+Jupyter Book 1.x on it (every notebook executed, so each widget is drawn from the state saved by
+that run) and puts the site in ``book/_build/html`` or the folder asked for. The notebooks stay
+in one place: ``notebooks/`` is the only copy in the repository.
+
+The module is also the book's Sphinx extension (``_config.yml``: ``extra_extensions``): it adds
+to every page the note that the page is static, that checking a puzzle needs a running kernel,
+and the command that opens the chapter in JupyterLab.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from docutils import nodes
+    from sphinx.application import Sphinx
+
+from fortyfive.course.files import COURSE
+
+ROOT = COURSE  # holds book/ and notebooks/
+_TOC_FILE = re.compile(r"^\s*-?\s*(?:file|root):\s*(\S+)\s*$", re.MULTILINE)
+_IGNORE = shutil.ignore_patterns("_build", "__pycache__", ".ipynb_checkpoints", "*.pyc")
+
+
+class BookError(Exception):
+    """The book cannot be built; the message says why and what to do."""
+
+
+def toc_files(root: Path = ROOT) -> list[str]:
+    """The pages of ``book/_toc.yml``, as written there (``index``, ``notebooks/00_start_here``).
+
+    >>> toc_files()[:2]
+    ['index', 'notebooks/00_start_here']
+    """
+    return _TOC_FILE.findall((root / "book" / "_toc.yml").read_text(encoding="utf-8"))
+
+
+def chapter_notebooks(root: Path = ROOT) -> list[Path]:
+    """The notebooks the book publishes, in order, as paths in ``notebooks/`` (existing or not)."""
+    prefix = "notebooks/"
+    return [
+        root / "notebooks" / (name.removeprefix(prefix) + ".ipynb")
+        for name in toc_files(root)
+        if name.startswith(prefix)
+    ]
+
+
+def missing_notebooks(root: Path = ROOT) -> list[str]:
+    """The chapters named in the contents that are not in ``notebooks/`` yet."""
+    return [path.name for path in chapter_notebooks(root) if not path.is_file()]
+
+
+def _check_out(out: Path) -> None:
+    """Refuse to replace a folder that is not empty and is not an earlier build of a site."""
+    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not _is_site(out))):
+        raise BookError(f"{out} exists and is not a book built here: choose another --out")
+
+
+def _check_anywidget(root: Path) -> None:
+    """The pages ask for anywidget ~X.Y.* (the Python package's version): the bundle the site
+    serves must be that minor version."""
+    from importlib.metadata import version
+
+    package = root / "book" / "static" / "widget-vendor" / "anywidget" / "package.json"
+    served = json.loads(package.read_text(encoding="utf-8"))["version"]
+    running = version("anywidget")
+    if served.split(".")[:2] != running.split(".")[:2]:
+        raise BookError(
+            f"the book serves anywidget {served} but the notebooks run with anywidget {running}: "
+            "update book/static/widget-vendor/anywidget (see its README) or install that version"
+        )
+
+
+def _is_site(folder: Path) -> bool:
+    return (folder / ".buildinfo").is_file() and (folder / "index.html").is_file()
+
+
+def build_book(
+    out: Path | None = None, root: Path = ROOT, log: Callable[[str], None] = print
+) -> Path:
+    """Build the book of ``root`` (its ``book/`` and ``notebooks/``) into ``out``; return it.
+
+    ``out`` defaults to ``root/book/_build/html`` and is replaced if it holds an earlier build.
+    Every notebook is executed (in a kernel of this Python, importing ``root``'s package), as
+    root too (a temporary Jupyter configuration allows it). Any Sphinx warning and any error in
+    a notebook fails the build with :class:`BookError`; its message quotes the build's output.
+    """
+    if importlib.util.find_spec("jupyter_book") is None:
+        raise BookError(
+            "jupyter-book is not installed: pip install -e '.[book]' (Jupyter Book 1.x, "
+            "'jupyter-book>=1.0.4,<2')"
+        )
+    if not (root / "book" / "_config.yml").is_file():
+        raise BookError(f"no book/ in {root}: the book is built from a copy of the repository")
+    out = (out or root / "book" / "_build" / "html").resolve()
+    _check_out(out)
+    missing = missing_notebooks(root)
+    if missing:
+        raise BookError(f"chapters missing from {root / 'notebooks'}: {', '.join(missing)}")
+    _check_anywidget(root)
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="fortyfive-book-") as tmp:
+        work = Path(tmp)
+        source = work / "source"
+        shutil.copytree(root / "book", source, ignore=_IGNORE)
+        shutil.copytree(root / "notebooks", source / "notebooks", ignore=_IGNORE)
+        config = work / "jupyter"
+        config.mkdir()
+        # Executing notebooks as root needs Jupyter's allow_root.
+        (config / "jupyter_server_config.json").write_text(
+            json.dumps({"ServerApp": {"allow_root": True}})
+        )
+        path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p)
+        env = {**os.environ, "JUPYTER_CONFIG_DIR": str(config), "PYTHONPATH": path}
+        cmd = [
+            sys.executable,
+            "-c",
+            "from jupyter_book.cli.main import main; main()",
+            "build",
+            str(source),
+            "--path-output",
+            str(work / "output"),
+            "--builder",
+            "html",
+            "--warningiserror",
+            "--keep-going",
+        ]
+        log(f"building the book from {root / 'book'} and {root / 'notebooks'} ...")
+        run = subprocess.run(cmd, env=env, cwd=work, capture_output=True, text=True)
+        if run.returncode != 0:
+            text = (run.stdout + "\n" + run.stderr).replace(str(source) + os.sep, "")
+            raise BookError(f"the book build failed: {_explain(text)}")
+        site = work / "output" / "_build" / "html"
+        if out.exists():
+            shutil.rmtree(out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(site, out)
+    log(f"built in {time.monotonic() - started:.0f} s: open {out / 'index.html'}")
+    log(f"(or serve it: {Path(sys.executable).name} -m http.server -d {out})")
+    return out
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_CELL_ERROR = re.compile(
+    r"An error occurred while executing the following cell:\n(.*?)\n\n\nThe above exception", re.S
+)
+
+
+def _explain(log: str) -> str:
+    """What failed, from a Jupyter Book log: the failing cell and its error, else the warnings
+    (Sphinx names the file and line of each), else the end of the log."""
+    text = _ANSI.sub("", log)
+    cell = _CELL_ERROR.search(text)
+    if cell:
+        notebook = re.search(r"ExecutionError: (\S+)", text)
+        where = notebook.group(1) if notebook else "a notebook"
+        return f"a cell of {where} raised an error:\n{cell.group(1).strip()}"
+    warnings = [ln for ln in text.splitlines() if "WARNING:" in ln or "ERROR:" in ln]
+    if warnings:
+        return "warnings are errors here:\n" + "\n".join(warnings[:40])
+    return "\n" + "\n".join(text.strip().splitlines()[-60:])
+
+
+# ---------------------------------------------------------------- the Sphinx extension
+
+NOTE_TITLE = "This page is static"
+
+
+def course_command(notebook: str | None = None) -> str:
+    """The command that opens the course (at ``notebook``) in JupyterLab.
+
+    >>> course_command("02_tricks_and_reneging.ipynb")
+    'python -m fortyfive course 02_tricks_and_reneging.ipynb'
+    """
+    return "python -m fortyfive course" + (f" {notebook}" if notebook else "")
+
+
+def kernel_note(notebook: str | None) -> nodes.admonition:
+    """The note for a page: the notebook it was built from (``None``: a page of the book's own)."""
+    from docutils import nodes
+
+    def para(*parts: str | nodes.Node) -> nodes.paragraph:
+        children = [nodes.Text(p) if isinstance(p, str) else p for p in parts]
+        return nodes.paragraph("", "", *children)
+
+    def code(text: str) -> nodes.literal:
+        return nodes.literal(text, text)
+
+    note = nodes.admonition(classes=["note", "fortyfive-kernel-note"])
+    note += nodes.title(NOTE_TITLE, NOTE_TITLE)
+    if notebook:
+        note += para(
+            "The card tables and puzzles on it were drawn when the book was built, by running ",
+            code(f"notebooks/{notebook}"),
+            ". Checking a puzzle's answer, playing a card or asking for a hint needs a running "
+            "Python kernel, so here a click does nothing.",
+        )
+        note += para(
+            "To work through this chapter, open it in JupyterLab, from a copy of the project "
+            "set up as its README says: ",
+            code(course_command(notebook)),
+            " (",
+            code(course_command()),
+            " opens the course at its first chapter).",
+        )
+    else:
+        note += para(
+            "Its chapters are the course notebooks of the project's ",
+            code("notebooks/"),
+            " folder, run when the book was built. Checking a puzzle's answer, playing a card "
+            "or asking for a hint needs a running Python kernel, so on these pages a click does "
+            "nothing.",
+        )
+        note += para(
+            "To work through the course, open it in JupyterLab, from a copy of the project set "
+            "up as its README says: ",
+            code(course_command()),
+            ".",
+        )
+    return note
+
+
+def _add_kernel_note(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    from docutils import nodes
+
+    source = Path(app.env.doc2path(docname, False))
+    notebook = source.name if source.suffix == ".ipynb" else None
+    note = kernel_note(notebook)
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is not None and section.children and isinstance(section[0], nodes.title):
+        section.insert(1, note)
+    else:
+        doctree.insert(0, note)
+
+
+def _drop_thebe_config(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """The inert thebe configuration block that sphinx-thebe adds to each page (see below)."""
+    from docutils import nodes
+
+    for raw in list(doctree.findall(nodes.raw)):
+        if "x-thebe-config" in raw.astext() or "kernelName = " in raw.astext():
+            raw.parent.remove(raw)
+
+
+def _drop_thebe(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """Jupyter Book always loads sphinx-thebe, whose script would fetch thebe from a CDN when
+    asked to; the book has no launch button, so the pages leave it out altogether."""
+
+    def thebe(asset: Any) -> bool:
+        body = str(getattr(asset, "attributes", {}).get("body", ""))
+        return "sphinx-thebe" in str(getattr(asset, "filename", asset)) or "THEBE_JS_URL" in body
+
+    for key in ("script_files", "css_files"):
+        if key in context:
+            context[key] = [asset for asset in context[key] if not thebe(asset)]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Sphinx entry point: the note on every page, and no thebe."""
+    app.connect("doctree-resolved", _add_kernel_note)
+    app.connect("doctree-resolved", _drop_thebe_config, priority=900)  # after sphinx-thebe's
+    app.connect("html-page-context", _drop_thebe)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

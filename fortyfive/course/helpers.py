@@ -1,0 +1,421 @@
+"""What the course notebooks call: puzzles that record every attempt, the learner's results, and
+small display helpers whose every fact comes from the engine (nothing here knows a rule).
+
+>>> from fortyfive.course.helpers import results
+>>> list(results(1, progress_file="/nonexistent/progress.json").columns)[:3]
+['puzzle', 'kind', 'title']
+>>> rank_ladder("barker", "D").iloc[:3, 0].tolist()
+['5♦', 'J♦', 'A♥']
+>>> symbols(["5S", "TD", "JK"])
+'5♠ 10♦ Joker'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from fortyfive.course.progress import ProgressLog, chapter_results, progress
+from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, deck, parse_cards
+from fortyfive.engine.game import Game
+from fortyfive.engine.rules import Rules, get_rules, plain_order, trump_order
+from fortyfive.engine.tricks import explain_play, legal_plays, trick_winner
+from fortyfive.puzzles.model import ATTEMPT_FIELDS
+
+if TYPE_CHECKING:
+    import pandas
+
+    from fortyfive.puzzles.model import Puzzle
+    from fortyfive.widgets.puzzle import PuzzleWidget
+
+CardsLike = str | Iterable[str | Card]
+
+# ---------------------------------------------------------------------------- puzzles, results
+
+
+def puzzle(
+    puzzle_id: str | Puzzle, tries_before_show: int = 3, progress_file: str | Path | None = None
+) -> PuzzleWidget:
+    """A puzzle as a widget: a shipped one by id (``"c1-01"``) or any :class:`Puzzle` (e.g. one
+    of :func:`fortyfive.puzzles.generate.generate_puzzles`). Every check is saved to the progress
+    file beside the notebook (see :mod:`fortyfive.course.progress`)."""
+    from fortyfive.widgets.puzzle import PuzzleWidget
+
+    log = ProgressLog(progress_file)
+
+    def record(attempt: dict[str, Any]) -> None:
+        log.record(attempt)
+
+    return PuzzleWidget(puzzle_id, tries_before_show=tries_before_show, on_attempt=record)
+
+
+def results(chapter: int, progress_file: str | Path | None = None) -> pandas.DataFrame:
+    """Your results in a chapter: one row per puzzle (tries, solved, first try, hints, shown)."""
+    return chapter_results(chapter, progress_file)
+
+
+def collect_progress(files: Mapping[str, str | Path] | Iterable[str | Path]) -> pandas.DataFrame:
+    """Several learners' progress files as one DataFrame, one row per check, with a ``learner``
+    column first: the mapping's keys, or each file's folder name when given a list of paths.
+
+    >>> list(collect_progress({"ann": "/nonexistent/p.json"}).columns)[:2]
+    ['learner', 'puzzle']
+    """
+    import pandas as pd
+
+    if isinstance(files, Mapping):
+        named = [(str(k), Path(v)) for k, v in files.items()]
+    else:
+        named = [(Path(p).parent.name, Path(p)) for p in files]
+    frames = []
+    for learner, path in named:
+        df = progress(path)
+        df.insert(0, "learner", learner)
+        frames.append(df)
+    if not frames:
+        return pd.DataFrame(columns=["learner", *ATTEMPT_FIELDS])
+    return pd.concat(frames, ignore_index=True)
+
+
+# ---------------------------------------------------------------------------- cards
+
+
+def symbols(cards: CardsLike) -> str:
+    """Cards as the table shows them: ``"5♠ 10♦ Joker"``."""
+    return " ".join(c.symbol() for c in parse_cards(cards))
+
+
+def _suit_label(suit: str) -> str:
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+
+
+def rank_ladder(preset: Rules | str, trump: str) -> pandas.DataFrame:
+    """Every card of the pack ranked, with ``trump`` as trump suit: one column for the trumps
+    (``ff.trump_order``, R2.3), then one per other suit (``ff.plain_order``, R2.4), high to low.
+    Row 1 is the highest card of each column."""
+    import pandas as pd
+
+    rules = get_rules(preset)
+    columns: dict[str, list[str]] = {
+        f"{_suit_label(trump)} (trumps)": [c.symbol() for c in trump_order(rules, trump)]
+    }
+    for s in SUITS:
+        if s != trump:
+            columns[_suit_label(s)] = [c.symbol() for c in plain_order(rules, s, trump=trump)]
+    height = max(len(v) for v in columns.values())
+    df = pd.DataFrame({k: v + [""] * (height - len(v)) for k, v in columns.items()})
+    df.index = pd.RangeIndex(1, height + 1, name="rank")
+    return df
+
+
+def trump_ladders(preset: Rules | str) -> pandas.DataFrame:
+    """The trump order for each of the four trump suits side by side (R2.3), from the engine."""
+    import pandas as pd
+
+    rules = get_rules(preset)
+    columns = {_suit_label(s): [c.symbol() for c in trump_order(rules, s)] for s in SUITS}
+    height = max(len(v) for v in columns.values())
+    df = pd.DataFrame({k: v + [""] * (height - len(v)) for k, v in columns.items()})
+    df.index = pd.RangeIndex(1, height + 1, name="rank")
+    return df
+
+
+def legal_table(
+    preset: Rules | str, trump: str, hand: CardsLike, trick: CardsLike
+) -> pandas.DataFrame:
+    """For each card of ``hand``: may it be played to ``trick`` (led first)? and if not, the
+    engine's reason with its rule id (``ff.legal_plays``, ``ff.explain_play``)."""
+    import pandas as pd
+
+    rules = get_rules(preset)
+    cards, played = parse_cards(hand), parse_cards(trick)
+    legal = set(legal_plays(rules, trump, cards, played))
+    rows = [
+        {
+            "card": c.symbol(),
+            "may play": c in legal,
+            "why not": explain_play(rules, trump, cards, played, c) if c not in legal else "",
+        }
+        for c in cards
+    ]
+    return pd.DataFrame(rows)
+
+
+def trick_table(game: Game, deal: int | None = None) -> pandas.DataFrame:
+    """Every card played in a deal (the current one by default), in order: trick, seat,
+    partnership, card, whether it is a trump, and who won the trick (``ff.trick_winner``)."""
+    import pandas as pd
+
+    rules = game.rules
+    log = game.deals[-1 if deal is None else deal - 1]
+    trump = SUITS[log.trump] if log.trump >= 0 else None
+    trumps = set(trump_order(rules, trump)) if trump else set()
+    tricks: list[tuple[int, list[Card]]] = [
+        (t.leader, [CARDS[c] for c in t.cards]) for t in log.tricks
+    ]
+    current = deal is None or deal == len(game.deals)
+    if current and game.trick and game.leader is not None:
+        tricks.append((game.leader, list(game.trick)))
+    rows = []
+    names = rules.partnership_names
+    for number, (leader, cards) in enumerate(tricks, 1):
+        done = len(cards) == rules.players
+        win = trick_winner(rules, trump, cards) if done and trump else None
+        for i, c in enumerate(cards):
+            seat = (leader + i) % rules.players
+            rows.append(
+                {
+                    "trick": number,
+                    "seat": seat,
+                    "partnership": names[rules.partnerships[seat]],
+                    "card": c.symbol(),
+                    "trump": c in trumps,
+                    "takes the trick": "" if win is None else ("✓" if i == win else ""),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+# ---------------------------------------------------------------------------- building deals
+
+
+def _full_pack(rules: Rules) -> list[str]:
+    return [str(c) for c in deck(rules.joker)]
+
+
+def deal_game(
+    preset: Rules | str,
+    dealer: int,
+    hands: Sequence[CardsLike],
+    stock_top: CardsLike = "",
+    scores: Sequence[int] | None = None,
+    seed: int = 0,
+) -> Game:
+    """A game from hands written out in full (``"7S 3C 3H QH 8C"`` per seat): the stock is
+    ``stock_top`` (bruff: the turn-up first) followed by the rest of the pack in pack order.
+    Everything else is :meth:`Game.from_deal`.
+
+    >>> g = deal_game("barker", 3, ["AH 4D 5D 6C 7C", "7S KC KH 8D 9D",
+    ...                             "5S KD QD 2C 2H", "AS TD JD 3C 3H"])
+    >>> g.phase, g.to_act
+    ('bid', 0)
+    """
+    rules = get_rules(preset)
+    held = [[str(c) for c in parse_cards(h)] for h in hands]
+    top = [str(c) for c in parse_cards(stock_top)]
+    used = {c for h in held for c in h} | set(top)
+    stock = top + [c for c in _full_pack(rules) if c not in used]
+    return Game.from_deal(rules, dealer, held, stock, scores=scores, seed=seed)
+
+
+def play_cards(game: Game, cards: CardsLike) -> None:
+    """Play ``cards`` in turn (``"7S 5S KD"``), each by the seat to act, through ``apply``."""
+    for c in parse_cards(cards):
+        game.apply(f"play {c}")
+
+
+# ---------------------------------------------------------------------------- charts
+
+#: Partnership colours, as on the card table.
+COLOURS = ("#1e88e5", "#ef6c00", "#8e24aa")
+
+
+class ScoreChart:
+    """A line chart of running totals, drawn as SVG (shown by Jupyter via ``_repr_svg_``).
+
+    ``labels`` names each x position; ``lines`` maps a name to one value per position;
+    ``breaks`` are (position, text) pairs drawn as dotted lines (bruff: each deal starts).
+    """
+
+    def __init__(
+        self,
+        title: str,
+        labels: Sequence[str],
+        lines: Mapping[str, Sequence[int]],
+        target: int | None = None,
+        breaks: Sequence[tuple[int, str]] = (),
+        x_title: str = "",
+        width: int = 640,
+        height: int = 300,
+    ) -> None:
+        self.title = title
+        self.labels = list(labels)
+        self.lines = {k: list(v) for k, v in lines.items()}
+        self.target = target
+        self.breaks = list(breaks)
+        self.x_title = x_title
+        self.width = width
+        self.height = height
+        for name, values in self.lines.items():
+            if len(values) != len(self.labels):
+                raise ValueError(f"line {name!r} has {len(values)} values for {len(self.labels)}")
+
+    def svg(self) -> str:
+        """The chart as an SVG document (the same text for the same data)."""
+        w, h = self.width, self.height
+        left, right, top, bottom = 44, 70, 36, 40
+        values = [v for vs in self.lines.values() for v in vs]
+        if self.target is not None:
+            values.append(self.target)
+        lo = min(0, *values) if values else 0
+        hi = max(5, *values) if values else 5
+        step = next(st for st in (5, 10, 20, 25, 50, 100, 200, 500) if (hi - lo) / st <= 10)
+        lo, hi = step * (lo // step), step * -(-hi // step)
+        n = max(1, len(self.labels) - 1)
+
+        def x(i: float) -> str:
+            return f"{left + (w - left - right) * i / n:.1f}"
+
+        def y(v: float) -> str:
+            return f"{top + (h - top - bottom) * (hi - v) / (hi - lo):.1f}"
+
+        esc = html.escape
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+            f'viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="11">',
+            f"<title>{esc(self.title)}</title>",
+            f'<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>',
+            f'<text x="{left}" y="16" font-size="13" font-weight="bold" fill="#222">'
+            f"{esc(self.title)}</text>",
+        ]
+        for v in range(lo, hi + 1, step):
+            out.append(
+                f'<line x1="{left}" y1="{y(v)}" x2="{w - right}" y2="{y(v)}" stroke="#e3e3e3"/>'
+            )
+            out.append(
+                f'<text x="{left - 6}" y="{y(v)}" dy="4" text-anchor="end" fill="#555">{v}</text>'
+            )
+        for i, text in self.breaks:
+            out.append(
+                f'<line x1="{x(i)}" y1="{top}" x2="{x(i)}" y2="{h - bottom}" stroke="#bbb" '
+                'stroke-dasharray="2 3"/>'
+            )
+            out.append(f'<text x="{x(i)}" y="{top - 6}" dx="3" fill="#777">{esc(text)}</text>')
+        if self.target is not None:
+            out.append(
+                f'<line x1="{left}" y1="{y(self.target)}" x2="{w - right}" '
+                f'y2="{y(self.target)}" stroke="#c62828" stroke-dasharray="6 4"/>'
+            )
+            out.append(
+                f'<text x="{left + 4}" y="{y(self.target)}" dy="13" fill="#c62828">'
+                f"target {self.target}</text>"
+            )
+        every = max(1, len(self.labels) // 16)
+        for i, label in enumerate(self.labels):
+            if i % every == 0 or i == len(self.labels) - 1:
+                out.append(
+                    f'<text x="{x(i)}" y="{h - bottom + 14}" text-anchor="middle" fill="#555">'
+                    f"{esc(label)}</text>"
+                )
+        if self.x_title:
+            out.append(
+                f'<text x="{(left + w - right) / 2:.1f}" y="{h - 6}" text-anchor="middle" '
+                f'fill="#555">{esc(self.x_title)}</text>'
+            )
+        out.append(
+            f'<line x1="{left}" y1="{h - bottom}" x2="{w - right}" y2="{h - bottom}" '
+            'stroke="#888"/>'
+        )
+        ends: list[tuple[float, int, str]] = []
+        for k, (name, vs) in enumerate(self.lines.items()):
+            colour = COLOURS[k % len(COLOURS)]
+            path = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(vs))
+            out.append(
+                f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.5" '
+                'stroke-linejoin="round"/>'
+            )
+            for i, v in enumerate(vs):
+                out.append(f'<circle cx="{x(i)}" cy="{y(v)}" r="2.5" fill="{colour}"/>')
+            if vs:
+                ends.append((float(y(vs[-1])), k, f"{name} {vs[-1]}"))
+        placed = -1e9
+        for ey, k, text in sorted(ends):
+            placed = max(ey, placed + 13)
+            out.append(
+                f'<text x="{w - right + 6}" y="{placed:.1f}" dy="4" '
+                f'fill="{COLOURS[k % len(COLOURS)]}" font-weight="bold">{esc(text)}</text>'
+            )
+        out.append("</svg>")
+        return "\n".join(out)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __repr__(self) -> str:
+        finals = ", ".join(f"{k} {v[-1]}" for k, v in self.lines.items() if v)
+        return f"<ScoreChart {self.title!r}: {len(self.labels)} points; {finals}>"
+
+
+def running_totals_chart(game: Game, width: int = 640, height: int = 300) -> ScoreChart:
+    """The game's running totals as a :class:`ScoreChart`, read from its score sheet
+    (``game.score_sheet()``): bruff trick by trick (dotted lines start each deal), barker hand
+    by hand (``score_sheet(by="deal")``). The target is drawn dashed."""
+    rules = game.rules
+    names = list(rules.partnership_names)
+    start = list(game.deals[0].start_scores) if game.deals else [0] * len(names)
+    labels = ["start"]
+    lines: dict[str, list[int]] = {n: [start[k]] for k, n in enumerate(names)}
+    breaks: list[tuple[int, str]] = []
+    if rules.auction:
+        sheet = game.score_sheet(by="deal")
+        for (_, row), log in zip(sheet.iterrows(), game.deals, strict=True):
+            if log.end_scores is None:  # the hand being played
+                continue
+            labels.append(str(row["deal"]))
+            for n in names:
+                lines[n].append(int(row[n]))
+        x_title = "after each hand"
+    else:
+        sheet = game.score_sheet()
+        last_deal = None
+        for _, row in sheet.iterrows():
+            if row["deal"] != last_deal:
+                last_deal = row["deal"]
+                breaks.append((len(labels) - 1, f"deal {last_deal}"))
+            labels.append(f"{row['trick']}")
+            for n in names:
+                lines[n].append(int(row[n]))
+        x_title = "after each trick (the trick's number in its deal)"
+    title = f"Running totals, {rules.name}"
+    return ScoreChart(title, labels, lines, rules.target, breaks, x_title, width, height)
+
+
+def deal_timeline(game: Game, deal: int | None = None) -> pandas.DataFrame:
+    """A bruff deal trick by trick, as it was played (the current or last deal by default): who
+    took each trick, the highest trump so far and its trick, whether the bonus was certain yet
+    (R7.3), and the running scores the engine showed after the trick (trick points, plus the
+    bonus once certain: R8.6). The game is replayed from its record, one action at a time."""
+    import pandas as pd
+
+    rec = game.record()
+    number = deal if deal is not None else len(game.deals)
+    g = Game.replay({**rec, "actions": []})
+    names = game.rules.partnership_names
+    rows = []
+    for action in rec["actions"]:
+        before = len(g.deals[number - 1].tricks) if len(g.deals) >= number else 0
+        g.apply(action)
+        if len(g.deals) < number:
+            continue
+        log = g.deals[number - 1]
+        if len(log.tricks) > before:
+            t = log.tricks[-1]
+            finished = log.end_scores is not None
+            scores = log.end_scores if finished else g.scores
+            assert scores is not None
+            row: dict[str, Any] = {
+                "trick": len(log.tricks),
+                "cards": symbols(CARDS[c] for c in t.cards),
+                "won by": f"{names[game.rules.partnerships[t.winner]]} (seat {t.winner})",
+                "highest trump": CARDS[log.bonus_card].symbol() if log.bonus_card >= 0 else "",
+                "in trick": log.bonus_trick + 1 if log.bonus_card >= 0 else None,
+                "bonus certain": log.bonus_certain if finished else g.bonus_certain(),
+            }
+            row.update({n: scores[k] for k, n in enumerate(names)})
+            row["game over"] = names[g.winner] + " wins" if g.winner is not None else ""
+            rows.append(row)
+        if len(g.deals) > number or g.over:
+            break
+    return pd.DataFrame(rows)

@@ -1,0 +1,120 @@
+"""The learner's progress: every puzzle attempt, kept in a JSON file beside the notebook.
+
+The file (``fortyfive-progress.json`` in the notebook's folder, the kernel's working
+directory) is versioned so that teacher tools can read it::
+
+    {"format": "fortyfive-progress", "version": 1,
+     "attempts": [{"puzzle": "c1-03", "kind": "order", "chapter": 1,
+                   "answer": ["5D", "JD", "AH"], "correct": false, "solved": false, "seconds": 7.4,
+                   "hints_used": 1, "shown": false, "time": "2026-11-29T19:02:42+00:00"}, ...]}
+
+``answer`` is what the learner gave (for "show me", null); ``correct`` says whether it was
+right; ``solved`` whether the puzzle is now solved (a right move of an endgame may leave more to
+play). One line per check, in order.
+
+>>> import tempfile, pathlib
+>>> log = ProgressLog(pathlib.Path(tempfile.mkdtemp()) / "p.json")
+>>> log.record({"puzzle": "c1-01", "kind": "order", "chapter": 1, "answer": ["5D"],
+...             "correct": True, "seconds": 3.2, "hints_used": 0, "shown": False})
+>>> progress(log.path)[["puzzle", "correct"]].to_dict("records")
+[{'puzzle': 'c1-01', 'correct': True}]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas
+
+from fortyfive.puzzles.model import ATTEMPT_FIELDS
+
+FILE_NAME = "fortyfive-progress.json"
+FORMAT = "fortyfive-progress"
+VERSION = 1
+_OPTIONAL = ("solved", "time")
+
+
+def default_path() -> Path:
+    """The progress file beside the running notebook (the kernel's working directory)."""
+    return Path.cwd() / FILE_NAME
+
+
+class ProgressLog:
+    """Appends attempts to a progress file; each write replaces the file atomically."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+
+    def attempts(self) -> list[dict[str, Any]]:
+        return read_attempts(self.path)
+
+    def record(self, attempt: dict[str, Any]) -> None:
+        """Add one attempt (the fields of :data:`ATTEMPT_FIELDS`; ``time`` is filled in)."""
+        missing = [c for c in ATTEMPT_FIELDS if c not in _OPTIONAL and c not in attempt]
+        if missing:
+            raise ValueError(f"an attempt needs the fields {missing}")
+        row = {c: attempt.get(c) for c in ATTEMPT_FIELDS}
+        if row["solved"] is None:  # one-step puzzles: a right answer solves them
+            row["solved"] = bool(attempt["correct"])
+        row["time"] = attempt.get("time") or datetime.now(UTC).isoformat(timespec="seconds")
+        rows = [*self.attempts(), row]
+        data = {"format": FORMAT, "version": VERSION, "attempts": rows}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".progress-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+        os.replace(tmp, self.path)
+
+
+def read_attempts(path: str | Path) -> list[dict[str, Any]]:
+    """The attempts in a progress file ([] when there is none yet)."""
+    path = Path(path)
+    if not path.is_file():
+        return []
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise ValueError(f"{path} is not a version-{VERSION} fortyfive progress file")
+    return list(data["attempts"])
+
+
+def progress(path: str | Path | None = None, chapter: int | None = None) -> pandas.DataFrame:
+    """Every recorded attempt as a DataFrame (one row per check), optionally one chapter's."""
+    import pandas as pd
+
+    rows = read_attempts(path if path is not None else default_path())
+    df = pd.DataFrame(rows, columns=list(ATTEMPT_FIELDS))
+    if chapter is not None:
+        df = df[df["chapter"] == chapter].reset_index(drop=True)
+    return df
+
+
+def chapter_results(chapter: int, path: str | Path | None = None) -> pandas.DataFrame:
+    """One row per puzzle of a shipped chapter: tries, solved, first try, hints, shown."""
+    import pandas as pd
+
+    from fortyfive.puzzles.model import load_collection
+
+    df = progress(path, chapter)
+    rows = []
+    for p in load_collection(chapter):
+        mine = df[df["puzzle"] == p.id]
+        checks = mine[~mine["shown"].astype(bool)]
+        rows.append(
+            {
+                "puzzle": p.id,
+                "kind": p.kind,
+                "title": p.title,
+                "tries": len(checks),
+                "solved": bool(checks["solved"].astype(bool).any()),
+                "first try": bool(len(checks) and bool(checks["correct"].iloc[0])),
+                "hints": int(mine["hints_used"].max()) if len(mine) else 0,
+                "shown": bool(mine["shown"].astype(bool).any()),
+            }
+        )
+    return pd.DataFrame(rows)

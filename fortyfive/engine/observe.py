@@ -1,0 +1,189 @@
+"""What one seat may see: the security boundary of the widget and the bots.
+
+:func:`observation` returns a plain JSON-able dict holding only what ``seat`` may know: its own
+hand and own face-down cards, the turn-up, played cards, calls, scores and public counts. Never
+another hand, the stock, or another seat's face-down discards. :func:`public_action` is what the
+other seats see of one action.
+
+>>> from fortyfive import Game
+>>> g = Game.new("bruff", seed=3)
+>>> obs = g.observation(0)
+>>> sorted(obs)[:6]
+['bids', 'bonus', 'contract', 'deal', 'dealer', 'discard_counts']
+>>> len(obs["hand"]), obs["hand_sizes"]
+(5, [5, 5, 5, 5, 5, 5])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from fortyfive.engine.cards import CARDS, SUIT_NAMES, Card
+from fortyfive.engine.rules import sort_cards
+
+if TYPE_CHECKING:
+    from fortyfive.engine.game import Game
+
+OBSERVATION_VERSION = 1
+
+
+@dataclass(frozen=True)
+class BonusStatus:
+    """The highest trump played so far in the deal (R7.2), for teaching (R7.3, R8.6).
+
+    ``trick`` is 1-based; ``certain`` follows R7.3 on public knowledge.
+    """
+
+    card: Card | None
+    trick: int | None
+    seat: int | None
+    partnership: int | None
+    certain: bool
+
+    def describe(self, names: tuple[str, ...] | None = None) -> str:
+        if self.card is None:
+            return "No trump played yet: no bonus" + (" (R7.2)" if self.certain else " so far")
+        who = (
+            f"partnership {names[self.partnership]}"
+            if names and self.partnership is not None
+            else (f"seat {self.seat}")
+        )
+        state = "certain (R7.3)" if self.certain else "not yet certain (R7.3)"
+        return f"{self.card.symbol()} leads the bonus, trick {self.trick}, {who}: {state}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "card": str(self.card) if self.card else None,
+            "trick": self.trick,
+            "seat": self.seat,
+            "partnership": self.partnership,
+            "certain": self.certain,
+        }
+
+
+def bonus_status(game: Game) -> BonusStatus:
+    deal = game.deals[-1]
+    if game.trump is None or game.phase not in ("play", "over"):
+        return BonusStatus(None, None, None, None, False)
+    card = deal.bonus_card
+    certain = game.bonus_certain()
+    if card < 0:
+        return BonusStatus(None, None, None, None, certain)
+    k = deal.bonus_trick
+    if k < len(deal.tricks):
+        log = deal.tricks[k]
+        seat = (log.leader + log.cards.index(card)) % game.rules.players
+    else:
+        seat = next(s for s, c in game.trick_plays if c.id == card)
+    return BonusStatus(CARDS[card], k + 1, seat, game.rules.partnerships[seat], certain)
+
+
+def observation(game: Game, seat: int) -> dict[str, Any]:
+    """The view of ``seat``: a JSON-able dict (version :data:`OBSERVATION_VERSION`)."""
+    r = game.rules
+    if not 0 <= seat < r.players:
+        raise ValueError(f"seat must be 0..{r.players - 1}")
+    deal = game.deals[-1]
+    to_act = game.to_act
+    turnup = game.turnup
+    return {
+        "version": OBSERVATION_VERSION,
+        "preset": r.name,
+        "players": r.players,
+        "seat": seat,
+        "partnerships": list(r.partnerships),
+        "partnership_names": list(r.partnership_names),
+        "deal": game.deal_number,
+        "dealer": game.dealer,
+        "phase": game.phase,
+        "to_act": to_act,
+        "legal_actions": game.legal_actions() if to_act == seat else [],
+        "hand": [str(c) for c in sort_cards(r, game.hand(seat), game.trump)],
+        "hand_sizes": game.hand_sizes,
+        "own_face_down": [str(c) for c in game.face_down(seat)],
+        "discard_counts": game.discard_counts,
+        "trump": game.trump,
+        "turnup": str(turnup) if turnup else None,
+        "joker_turned": game.joker_turned,
+        "robbed_by": game.robbed_by,
+        "leader": game.leader,
+        "trick": [{"seat": s, "card": str(c)} for s, c in game.trick_plays],
+        "tricks": [
+            {
+                "leader": t.leader,
+                "cards": [str(CARDS[c]) for c in t.cards],
+                "winner": t.winner,
+            }
+            for t in deal.tricks
+        ],
+        "bids": [{"seat": s, "call": call} for s, call in deal.calls],
+        "contract": (
+            {"seat": game.contract[0], "bid": game.contract[1]} if game.contract else None
+        ),
+        "bonus": bonus_status(game).to_dict(),
+        "scores": list(game.scores),
+        "target": r.target,
+        "over": game.over,
+        "winner": game.winner,
+        "last_deal": _last_deal(game),
+    }
+
+
+def _last_deal(game: Game) -> dict[str, Any] | None:
+    """How the most recent finished deal ended: public scores and contract (R8.5, R9.5, R10).
+    No card is named: the cards of a finished deal are back in the pack."""
+    d = next((d for d in reversed(game.deals) if d.end_scores is not None), None)
+    if d is None:
+        return None
+    return {
+        "deal": d.number,
+        "dealer": d.dealer,
+        "start_scores": list(d.start_scores),
+        "end_scores": list(d.end_scores or ()),
+        "thrown_in": d.thrown_in,
+        "contract": {"seat": d.bidder, "bid": d.bid, "made": d.made} if d.bidder >= 0 else None,
+    }
+
+
+def public_action(action: str) -> str:
+    """What the other seats see of ``action``: face-down cards stay hidden (R6.4, R6.5, R9.7).
+
+    >>> public_action("discard 2D 3C"), public_action("rob 7D"), public_action("play 5S")
+    ('discards 2 and draws 2', 'robs the turn-up (a card goes face down)', 'play 5S')
+    """
+    kind, *cards = action.split()
+    if kind == "rob":
+        return "robs the turn-up (a card goes face down)"
+    if kind == "bury":
+        return "takes the joker and buries a card"
+    if kind == "discard":
+        return f"discards {len(cards)} and draws {len(cards)}"
+    return action
+
+
+def render_text(game: Game, seat: int | None = None) -> str:
+    """A plain-text view of the table: every hand when ``seat`` is None, else that seat's."""
+    r = game.rules
+    names = r.partnership_names
+    lines = [repr(game)]
+    if game.turnup is not None:
+        robbed = f", robbed by seat {game.robbed_by}" if game.robbed_by is not None else ""
+        lines.append(f"turn-up {game.turnup.symbol()}{robbed}")
+    if game.trump:
+        lines.append(f"trump: {SUIT_NAMES[game.trump]}")
+    if game.contract:
+        lines.append(f"contract: seat {game.contract[0]} bid {game.contract[1]}")
+    for s in range(r.players):
+        if seat is None or s == seat:
+            cards = " ".join(c.symbol() for c in sort_cards(r, game.hand(s), game.trump))
+        else:
+            cards = f"({len(game.hand(s))} cards)"
+        marks = ("D " if s == game.dealer else "  ") + (">" if s == game.to_act else " ")
+        lines.append(f"{marks} seat {s} [{names[r.partnerships[s]]}]: {cards}")
+    if game.trick:
+        played = ", ".join(f"{s}:{c.symbol()}" for s, c in game.trick_plays)
+        lines.append(f"trick: {played}")
+    if game.phase == "play":
+        lines.append(game.bonus_status().describe(names))
+    return "\n".join(lines)

@@ -1,0 +1,266 @@
+"""Rule presets as plain data, and the card-order tables derived from them (R1-R2, R5.2).
+
+A regional variant is a new :class:`Rules` value, not new branches in the engine.
+
+>>> BRUFF.players, BRUFF.joker, BRUFF.target, BARKER.target
+(6, True, 45, 120)
+>>> [str(c) for c in trump_order(BARKER, "H")][:4]
+['5H', 'JH', 'AH', 'KH']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, fields
+from functools import cache
+from typing import Any, Literal
+
+from fortyfive.engine.cards import CARDS, JOKER_ID, RANKS, SUITS, Card
+
+SuitLetter = Literal["S", "C", "D", "H"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything that differs between variants. Compare by value; presets are BRUFF and BARKER."""
+
+    name: str
+    players: int
+    partnerships: tuple[int, ...]  # partnership index of each seat (R1.3)
+    partnership_names: tuple[str, ...]
+    joker: bool  # a joker in the pack, always a trump (R2.1)
+    trump_from: Literal["turnup", "auction"]  # R6.3 / R9.6
+    robbing: bool  # R6.5
+    target: int  # 45 (R8.1) or 120 (R10.5)
+    win_by_chronology: bool  # True: R8 trick chronology; False: checked after each hand (R10.5)
+    jink: bool  # R8.4
+    hand_size: int = 5
+    trick_points: int = 5  # R7.1 / R10.1
+    bonus_points: int = 5  # R7.2 / R10.1
+    bids: tuple[int, ...] = ()  # legal bid amounts, empty when there is no auction (R9.2)
+    dealer_hold: bool = False  # R9.3
+    high_score: int = 100  # R9.4: a partnership with this many points ...
+    high_score_min_bid: int = 20  # ... may not bid or hold below this
+    max_discard: int = 0  # R9.7: 0 means no discard-and-draw phase
+    made_max_bid_factor: int = 2  # R10.3: a made bid of the top amount scores double
+
+    @property
+    def auction(self) -> bool:
+        return bool(self.bids)
+
+    @property
+    def n_partnerships(self) -> int:
+        return len(self.partnership_names)
+
+    @property
+    def deck_size(self) -> int:
+        return 53 if self.joker else 52
+
+    def partners(self, partnership: int) -> list[int]:
+        return [s for s, p in enumerate(self.partnerships) if p == partnership]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        names = {f.name for f in fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise ValueError(f"unknown rules fields: {sorted(unknown)}")
+        kw: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        return cls(**kw)
+
+    def __repr__(self) -> str:
+        return f"<Rules {self.name}: {self.players} players, target {self.target}>"
+
+
+BRUFF = Rules(
+    name="bruff",
+    players=6,
+    partnerships=(0, 1, 2, 0, 1, 2),
+    partnership_names=("A", "B", "C"),
+    joker=True,
+    trump_from="turnup",
+    robbing=True,
+    target=45,
+    win_by_chronology=True,
+    jink=True,
+)
+
+BARKER = Rules(
+    name="barker",
+    players=4,
+    partnerships=(0, 1, 0, 1),
+    partnership_names=("N-S", "E-W"),
+    joker=False,
+    trump_from="auction",
+    robbing=False,
+    target=120,
+    win_by_chronology=False,
+    jink=False,
+    bids=(5, 10, 15, 20, 25, 30),
+    dealer_hold=True,
+    max_discard=5,
+)
+
+PRESETS: dict[str, Rules] = {"bruff": BRUFF, "barker": BARKER}
+
+
+def get_rules(rules: Rules | str) -> Rules:
+    if isinstance(rules, Rules):
+        return rules
+    try:
+        return PRESETS[rules.lower()]
+    except (KeyError, AttributeError):
+        raise ValueError(f"unknown preset {rules!r}; choose one of {sorted(PRESETS)}") from None
+
+
+def suit_index(trump: str | int) -> int:
+    if isinstance(trump, int) and 0 <= trump < 4:
+        return trump
+    if isinstance(trump, str) and len(trump) == 1 and trump.upper() in SUITS:
+        return SUITS.index(trump.upper())
+    raise ValueError(f"{trump!r} is not a suit; use S, C, D or H")
+
+
+def _cid(rank: str, suit: int) -> int:
+    return suit * 13 + RANKS.index(rank)
+
+
+AH = _cid("A", 3)
+# R2.3: ranks of the trump suit below 5, J (joker) AH, high to low.
+_TRUMP_TAIL = {"black": "AKQ2346789T", "D": "AKQT9876432", "H": "KQT9876432"}
+# R2.4: non-trump ranks, high to low (hearts have no ace: AH is always a trump).
+_PLAIN = {"black": "KQJA23456789T", "D": "KQJT98765432A", "H": "KQJT98765432"}
+# R5.2: the protected trumps (the joker only where there is one).
+_PROTECTED_RANKS = ("5", "J")
+
+
+def _colour(suit: int) -> str:
+    return "black" if suit < 2 else SUITS[suit]
+
+
+class TrumpTables:
+    """Order tables for one trump suit, computed once (see :func:`tables`).
+
+    ``power[c]``: 100 + position for trumps (higher wins), plain rank 1..13 otherwise.
+    ``eff_suit[c]``: 4 for a trump, else the printed suit (R2.2).
+    ``suit_mask[s]``: the non-trump cards of printed suit s.
+    ``unforced[c]``: for a led trump c, the protected trumps privileged against it (R5.2).
+    ``higher[c]``: for a trump c, the trumps that outrank it.
+    ``protected``: the protected trumps 5, J, joker, AH (R5.2).
+    """
+
+    __slots__ = (
+        "eff_suit",
+        "higher",
+        "order",
+        "plain",
+        "power",
+        "protected",
+        "suit_mask",
+        "trump",
+        "trump_mask",
+        "unforced",
+    )
+
+    def __init__(self, joker: bool, trump: int) -> None:
+        self.trump = trump
+        tail = _TRUMP_TAIL[_colour(trump)]
+        order = [_cid("5", trump), _cid("J", trump)] + ([JOKER_ID] if joker else []) + [AH]
+        order += [_cid(r, trump) for r in tail]
+        self.order: tuple[int, ...] = tuple(order)
+        self.trump_mask = sum(1 << c for c in order)
+        n = len(order)
+        self.power = [0] * 53
+        self.eff_suit = [4] * 53
+        for pos, c in enumerate(order):
+            self.power[c] = 100 + n - pos
+        self.plain: dict[int, tuple[int, ...]] = {}
+        self.suit_mask = [0, 0, 0, 0]
+        for s in range(4):
+            if s == trump:
+                continue
+            ranks = _PLAIN[_colour(s)]
+            ids = tuple(_cid(r, s) for r in ranks)
+            self.plain[s] = ids
+            for pos, c in enumerate(ids):
+                self.power[c] = len(ids) - pos
+                self.eff_suit[c] = s
+                self.suit_mask[s] |= 1 << c
+        protected = [_cid(r, trump) for r in _PROTECTED_RANKS] + [AH]
+        if joker:
+            protected.append(JOKER_ID)
+        self.protected = sum(1 << p for p in protected)
+        self.unforced = [0] * 53
+        self.higher = [0] * 53
+        for pos, c in enumerate(order):
+            self.higher[c] = sum(1 << h for h in order[:pos])
+            self.unforced[c] = sum(1 << p for p in protected if self.power[p] > self.power[c])
+
+
+@cache
+def tables(joker: bool, trump: int) -> TrumpTables:
+    return TrumpTables(joker, trump)
+
+
+def rules_tables(rules: Rules, trump: str | int) -> TrumpTables:
+    return tables(rules.joker, suit_index(trump))
+
+
+def trump_order(rules: Rules | str, trump: str) -> list[Card]:
+    """All trumps, high to low (R2.3).
+
+    >>> [str(c) for c in trump_order(BRUFF, "S")][:6]
+    ['5S', 'JS', 'JK', 'AH', 'AS', 'KS']
+    """
+    return [CARDS[c] for c in rules_tables(get_rules(rules), trump).order]
+
+
+def plain_order(rules: Rules | str, suit: str, trump: str) -> list[Card]:
+    """A non-trump suit, high to low (R2.4).
+
+    >>> [str(c) for c in plain_order(BRUFF, "D", trump="S")][-3:]
+    ['3D', '2D', 'AD']
+    """
+    t = rules_tables(get_rules(rules), trump)
+    s = suit_index(suit)
+    if s == t.trump:
+        raise ValueError(f"{SUITS[s]} is the trump suit; use trump_order")
+    return [CARDS[c] for c in t.plain[s]]
+
+
+_DISPLAY_SUITS = (0, 3, 1, 2)  # spades, hearts, clubs, diamonds: the colours alternate
+
+
+@cache
+def _display_rank(joker: bool, trump: int) -> tuple[int, ...]:
+    """Sort key per card id: trumps high to low first (R2.3), then each other suit high to low
+    (R2.4). With no trump yet (-1), the joker and AH, always trumps (R2.1), come first."""
+    always = ([JOKER_ID] if joker else []) + [AH]
+    first = list(tables(joker, trump).order) if trump >= 0 else always
+    order = list(first)
+    for s in _DISPLAY_SUITS:
+        if s == trump:
+            continue
+        ranks = _PLAIN[_colour(s)]
+        order += [c for c in (_cid(r, s) for r in ranks) if c not in first]
+    key = [len(order)] * 53
+    for pos, c in enumerate(order):
+        key[c] = pos
+    return tuple(key)
+
+
+def sort_cards(rules: Rules | str, cards: Iterable[Card], trump: str | None = None) -> list[Card]:
+    """Cards in the order a player holds them: trumps high to low, then the other suits.
+
+    >>> from fortyfive.engine.cards import parse_cards
+    >>> [str(c) for c in sort_cards(BRUFF, parse_cards("2S 5D KH AH JK 9D AS"), trump="D")]
+    ['5D', 'JK', 'AH', '9D', 'AS', '2S', 'KH']
+    >>> [str(c) for c in sort_cards(BARKER, parse_cards("2S 5D KH AH 9D AS"))]
+    ['AH', 'AS', '2S', 'KH', '9D', '5D']
+    """
+    r = get_rules(rules)
+    key = _display_rank(r.joker, suit_index(trump) if trump else -1)
+    return sorted(cards, key=lambda c: key[c.id])

@@ -1,0 +1,34 @@
+"""Puzzles: positions of either preset with a question the engine answers at checking time.
+
+:mod:`~fortyfive.puzzles.model` holds the data types; the kinds live in private modules
+(``_cards``: order, winner, legal, keep; ``_deals``: rob, score, game-winner, calls;
+``_endgame``: target), each registering its run class for its kind; the course's collections
+are JSON in ``collections/``; :mod:`~fortyfive.puzzles.generate` makes new puzzles.
+"""
+
+from fortyfive.puzzles import _cards, _deals, _endgame  # noqa: F401  (register the kinds)
+from fortyfive.puzzles.model import (
+    CHAPTERS,
+    KINDS,
+    Feedback,
+    Puzzle,
+    PuzzleInputError,
+    PuzzleRun,
+    collection_json,
+    collection_names,
+    get_puzzle,
+    load_collection,
+)
+
+__all__ = [
+    "CHAPTERS",
+    "KINDS",
+    "Feedback",
+    "Puzzle",
+    "PuzzleInputError",
+    "PuzzleRun",
+    "collection_json",
+    "collection_names",
+    "get_puzzle",
+    "load_collection",
+]

@@ -1,0 +1,299 @@
+"""Card puzzles, about one trump suit and a few cards: order, winner, legal and keep (R2-R5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUITS, card_mask, parse_card
+from fortyfive.engine.rules import get_rules, rules_tables
+from fortyfive.engine.tricks import explain_legal_mask, explain_mask, legal_mask, winner_index
+from fortyfive.puzzles._parts import (
+    card_name,
+    card_names,
+    choice,
+    ladder,
+    options,
+    rank_reason,
+    suit_word,
+)
+from fortyfive.puzzles.model import Feedback, PuzzleInputError, PuzzleRun
+
+# ---------------------------------------------------------------------------- card puzzles
+
+
+@dataclass
+class _CardRun(PuzzleRun):
+    """Puzzles about cards and one trump suit, without a whole deal."""
+
+    def _setup(self) -> None:
+        self.rules_ = get_rules(self.puzzle.preset)
+        self.trump = str(self.puzzle.position["trump"]).upper()
+        if self.trump not in SUITS:
+            raise ValueError(f"puzzle {self.puzzle.id}: trump must be one of {SUITS}")
+        self.t = rules_tables(self.rules_, self.trump)
+
+    def _base_view(self) -> dict[str, Any]:
+        return {"trump": self.trump, "facts": [f"Trump: {suit_word(self.trump)}"]}
+
+    def _ids(self, key: str) -> list[int]:
+        return [parse_card(c).id for c in self.puzzle.position[key]]
+
+    def _trick_view(self) -> list[dict[str, Any]]:
+        """The position's trick, each card with the seat that played it (from ``leader``)."""
+        n = self.rules_.players
+        leader = int(self.puzzle.position.get("leader", 0))
+        trick = self._ids("trick")
+        return [{"seat": (leader + i) % n, "card": str(CARDS[c])} for i, c in enumerate(trick)]
+
+
+@dataclass
+class OrderRun(_CardRun, kind="order"):
+    """Click the cards from highest to lowest (R2.3, R2.4). The cards are trumps and at most one
+    plain suit, ranked as in a trick led in that suit."""
+
+    def _setup(self) -> None:
+        super()._setup()
+        ids = self._ids("cards")
+        plain = {self.t.eff_suit[c] for c in ids} - {4}
+        if len(plain) > 1 or len(ids) < 2 or len(set(ids)) != len(ids):
+            raise ValueError(
+                f"puzzle {self.puzzle.id}: order needs 2+ distinct cards of trumps "
+                "and at most one plain suit"
+            )
+        self.plain = SUITS[plain.pop()] if plain else None
+        self.right = [str(CARDS[c]) for c in sorted(ids, key=lambda c: -self.t.power[c])]
+
+    def _view(self) -> dict[str, Any]:
+        v = self._base_view()
+        if self.plain and any(self.t.eff_suit[parse_card(c).id] == 4 for c in self.right):
+            v["facts"].append(f"A {SUIT_NAMES[self.plain][:-1]} is led")
+        cards = list(self.puzzle.position["cards"])
+        v["answer"] = {"type": "sequence", "cards": cards, "count": len(cards)}
+        return v
+
+    def _check(self, answer: Any) -> Feedback:
+        got = card_names(answer, self.right)
+        if len(got) != len(self.right):
+            raise PuzzleInputError(f"put all {len(self.right)} cards in order")
+        rules = self.puzzle.rules
+        if got == self.right:
+            return Feedback(True, True, "Right: " + " > ".join(got) + ".", rules)
+        i = next(k for k, (a, b) in enumerate(zip(got, self.right, strict=True)) if a != b)
+        hi, lo = parse_card(self.right[i]).id, parse_card(got[i]).id
+        why = rank_reason(self.rules_, self.t, self.trump, hi, lo)
+        place = "first" if i == 0 else f"in place {i + 1}"
+        msg = f"Not quite: you put {got[i]} {place}, but {self.right[i]} ranks above it. {why}"
+        return Feedback(False, False, msg, rules)
+
+    def _hint_texts(self) -> list[str]:
+        joker = "the joker, " if self.rules_.joker else ""
+        return [
+            f"R2.3: the top trumps are the 5 and the jack of trumps, {joker}AH, then the ace of "
+            "trumps. Red trumps then run high to low; black ones run 2 3 4 6 ... 10 (R2.4 for "
+            "plain suits: kings high; black aces below the jack).",
+            f"The highest card here is {self.right[0]}.",
+            f"The lowest card here is {self.right[-1]}.",
+        ]
+
+    def _solution(self) -> Feedback:
+        msg = "From highest to lowest: " + " > ".join(self.right) + "."
+        msg += f" The whole trump order with {suit_word(self.trump)} trump: "
+        msg += ladder(self.rules_, self.trump) + " (R2.3)."
+        return Feedback(False, True, msg, self.puzzle.rules, highlight=tuple(self.right))
+
+
+@dataclass
+class WinnerRun(_CardRun, kind="winner"):
+    """Click the card that takes the trick (R3.2)."""
+
+    def _setup(self) -> None:
+        super()._setup()
+        self.trick = self._ids("trick")
+        self.leader = int(self.puzzle.position.get("leader", 0))
+        if not 2 <= len(self.trick) <= self.rules_.players:
+            raise ValueError(f"puzzle {self.puzzle.id}: a trick of 2..{self.rules_.players} cards")
+        self.win = self.trick[winner_index(self.t, self.trick)]
+
+    def _view(self) -> dict[str, Any]:
+        v = self._base_view()
+        v["trick"] = self._trick_view()
+        v["answer"] = {"type": "card", "cards": [str(CARDS[c]) for c in self.trick]}
+        return v
+
+    def _why_wins(self) -> str:
+        w = CARDS[self.win]
+        if self.t.eff_suit[self.win] == 4:
+            return f"{w} is the highest trump in the trick (R3.2; trump order R2.3)."
+        suit = SUIT_NAMES[SUITS[self.t.eff_suit[self.trick[0]]]]
+        return (
+            f"No trump was played, and {w} is the highest {suit[:-1]}, the suit led (R3.2, R2.4)."
+        )
+
+    def _check(self, answer: Any) -> Feedback:
+        c = parse_card(card_name(answer, [str(CARDS[x]) for x in self.trick])).id
+        rules = self.puzzle.rules
+        if c == self.win:
+            return Feedback(
+                True, True, f"Right: {CARDS[c]} takes the trick. {self._why_wins()}", rules
+            )
+        t, lead = self.t, self.trick[0]
+        if t.eff_suit[c] != 4 and t.eff_suit[c] != t.eff_suit[lead]:
+            suit = SUIT_NAMES[SUITS[t.eff_suit[lead]]] if t.eff_suit[lead] != 4 else "trumps"
+            why = (
+                f"{CARDS[c]} is neither a trump nor of the suit led ({suit}): it cannot win (R3.2)."
+            )
+        else:
+            why = rank_reason(self.rules_, t, self.trump, self.win, c)
+        return Feedback(False, False, f"No: {CARDS[c]} does not take this trick. {why}", rules)
+
+    def _hint_texts(self) -> list[str]:
+        trumps = any(self.t.eff_suit[c] == 4 for c in self.trick)
+        lead = CARDS[self.trick[0]]
+        extra = ", the joker" if self.rules_.joker else ""
+        if trumps:
+            every = suit_word(self.trump)[:-1]
+            second = f"There is a trump in this trick (AH{extra} and every {every} are trumps)."
+        else:
+            led = SUIT_NAMES[lead.suit or "S"]
+            second = f"No trump was played: only the cards of the suit led ({led}) can win."
+        return [
+            "R3.2: the highest trump wins the trick; with no trump, the highest card of the "
+            "suit led wins.",
+            second,
+        ]
+
+    def _solution(self) -> Feedback:
+        return Feedback(
+            False,
+            True,
+            f"{CARDS[self.win]} takes the trick. {self._why_wins()}",
+            self.puzzle.rules,
+            highlight=(str(CARDS[self.win]),),
+        )
+
+
+@dataclass
+class LegalRun(_CardRun, kind="legal"):
+    """Select every card you may play to the trick (R3-R5)."""
+
+    def _setup(self) -> None:
+        super()._setup()
+        self.hand = self._ids("hand")
+        self.trick = self._ids("trick")
+        self.mask = card_mask(CARDS[c] for c in self.hand)
+        self.lead = self.trick[0] if self.trick else -1
+        legal = legal_mask(self.t, self.mask, self.lead)
+        self.legal = [str(CARDS[c]) for c in self.hand if legal >> c & 1]
+
+    def _view(self) -> dict[str, Any]:
+        v = self._base_view()
+        v["trick"] = self._trick_view()
+        v["answer"] = {"type": "cards", "cards": [str(CARDS[c]) for c in self.hand]}
+        return v
+
+    def _why(self, card: int) -> str:
+        return explain_mask(self.t, self.mask, self.lead, card) or explain_legal_mask(
+            self.t, self.mask, self.lead, card
+        )
+
+    def _check(self, answer: Any) -> Feedback:
+        got = card_names(answer, [str(CARDS[c]) for c in self.hand])
+        rules = self.puzzle.rules
+        if set(got) == set(self.legal):
+            lines = [f"{c}: {self._why(parse_card(c).id)}" for c in self.legal]
+            return Feedback(True, True, "Right. " + " ".join(lines[:2]), rules)
+        wrong = [c for c in got if c not in self.legal]
+        missed = [c for c in self.legal if c not in got]
+        lines = [f"{c} may not be played: {self._why(parse_card(c).id)}" for c in wrong]
+        lines += [f"{c} may be played: {self._why(parse_card(c).id)}" for c in missed[:1]]
+        if missed[1:]:
+            lines.append(f"And {len(missed) - 1} more of your cards may be played.")
+        return Feedback(False, False, " ".join(lines), rules)
+
+    def _hint_texts(self) -> list[str]:
+        if self.lead < 0:
+            first = "R3.1: you lead this trick."
+        elif self.t.eff_suit[self.lead] == 4:
+            first = (
+                "A trump is led: you must play a trump if you hold one (R5.1), unless every "
+                "trump you hold is protected (5, J, joker, AH) and ranks above the card led "
+                "(R5.2, R5.3)."
+            )
+        else:
+            first = (
+                "A plain suit is led: you may always trump (R4.1); otherwise follow suit if "
+                "you can (R4.2); with none of it, anything goes (R4.3)."
+            )
+        return [first, f"{len(self.legal)} of your {len(self.hand)} cards may be played."]
+
+    def _solution(self) -> Feedback:
+        lines = [f"{CARDS[c]}: {self._why(c)}" for c in self.hand]
+        msg = "You may play " + " ".join(self.legal) + ". " + " ".join(lines)
+        return Feedback(False, True, msg, self.puzzle.rules, highlight=tuple(self.legal))
+
+
+@dataclass
+class KeepRun(_CardRun, kind="keep"):
+    """May you keep this trump (play another card) to the trick? (R5.2, R5.3)"""
+
+    def _setup(self) -> None:
+        super()._setup()
+        self.hand = self._ids("hand")
+        self.trick = self._ids("trick")
+        self.card = parse_card(self.puzzle.position["card"]).id
+        if self.card not in self.hand or not self.trick or len(self.hand) < 2:
+            raise ValueError(
+                f"puzzle {self.puzzle.id}: keep needs a trick and the card in a hand of 2+ cards"
+            )
+        self.mask = card_mask(CARDS[c] for c in self.hand)
+        self.lead = self.trick[0]
+        legal = legal_mask(self.t, self.mask, self.lead)
+        self.others = [c for c in self.hand if c != self.card and legal >> c & 1]
+        self.answer = "keep" if self.others else "play"
+
+    def _view(self) -> dict[str, Any]:
+        v = self._base_view()
+        v["trick"] = self._trick_view()
+        c = CARDS[self.card]
+        v["hand"] = [str(CARDS[x]) for x in self.hand]
+        v["answer"] = {
+            "type": "choice",
+            "cards": v["hand"],
+            "options": options(
+                [("keep", f"I may keep {c}: another card is allowed"), ("play", f"I must play {c}")]
+            ),
+        }
+        return v
+
+    def _why(self) -> str:
+        c = CARDS[self.card]
+        if self.others:
+            alt = self.others[0]
+            return f"You may keep {c}: for example {CARDS[alt]} is allowed. " + explain_legal_mask(
+                self.t, self.mask, self.lead, alt
+            )
+        other = next(x for x in self.hand if x != self.card)
+        return f"You must play {c}. " + explain_mask(self.t, self.mask, self.lead, other)
+
+    def _check(self, answer: Any) -> Feedback:
+        got = choice(answer, ["keep", "play"])
+        if got == self.answer:
+            return Feedback(True, True, "Right. " + self._why(), self.puzzle.rules)
+        return Feedback(False, False, "No. " + self._why(), self.puzzle.rules)
+
+    def _hint_texts(self) -> list[str]:
+        c, lead = CARDS[self.card], CARDS[self.lead]
+        joker = ", the joker" if self.rules_.joker else ""
+        first = (
+            f"R5.2: the protected trumps are the 5 and jack of trumps{joker} and AH; one is "
+            "privileged only against a lower trump led."
+        )
+        if self.t.eff_suit[self.lead] != 4:
+            return [first, f"{lead} is not a trump: R4.1-R4.3 apply, not R5."]
+        rel = "above" if self.t.power[self.card] > self.t.power[self.lead] else "below"
+        return [first, f"{c} ranks {rel} the card led, {lead}; look at your other trumps too."]
+
+    def _solution(self) -> Feedback:
+        hl = tuple(str(CARDS[c]) for c in self.others) or (str(CARDS[self.card]),)
+        return Feedback(False, True, self._why(), self.puzzle.rules, highlight=hl)

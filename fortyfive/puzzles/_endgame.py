@@ -1,0 +1,216 @@
+"""The endgame puzzle ("target"): play your partnership's cards against the solver's defence."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fortyfive.engine.cards import SUITS
+from fortyfive.engine.rules import sort_cards
+from fortyfive.engine.scoring import DealLog
+from fortyfive.puzzles._parts import GameRun, card_name, seats_view, tricks_view
+from fortyfive.puzzles.model import Feedback, PuzzleInputError
+
+
+@dataclass
+class TargetRun(GameRun, kind="target"):
+    """Play an endgame with every hand open against perfect defence: your side must take at
+    least ``target`` points in the deal. You play every card of your partnership; the solver
+    answers for the others, and every move of yours must keep the target reachable."""
+
+    def _setup(self) -> None:
+        from fortyfive.solve.solver import solve
+
+        super()._setup()
+        g = self.game
+        if g.phase != "play" or g.over:
+            raise ValueError(f"puzzle {self.puzzle.id}: target puzzles start in the trick phase")
+        if not self.rules_.auction and max(g.scores) + 30 >= self.rules_.target:
+            raise ValueError(f"puzzle {self.puzzle.id}: the game could end in this deal")
+        assert g.to_act is not None
+        self.side = self.rules_.partnerships[g.to_act]
+        self.deal_no = g.deal_number
+        self.target = int(self.puzzle.position["target"])
+        best = solve(g).value
+        if best < self.target:
+            raise ValueError(
+                f"puzzle {self.puzzle.id}: the target {self.target} cannot be "
+                f"reached (best play gives {best})"
+            )
+        self.moves: list[str] = []
+
+    def _deal(self) -> DealLog:
+        return self.game.deals[self.deal_no - 1]
+
+    def _finished(self) -> bool:
+        return self.game.over or self.game.deal_number != self.deal_no
+
+    def _taken(self) -> int:
+        r, deal = self.rules_, self._deal()
+        pts = 0
+        for i, t in enumerate(deal.tricks):
+            if r.partnerships[t.winner] == self.side:
+                pts += r.trick_points
+                if i == deal.bonus_trick and (self._finished() or deal.bonus_certain):
+                    pts += r.bonus_points
+        return pts
+
+    def _ours(self) -> list[int]:
+        return self.rules_.partners(self.side)
+
+    def _view(self) -> dict[str, Any]:
+        g, r = self.game, self.rules_
+        deal = self._deal()
+        name = r.partnership_names[self.side]
+        seats = " and ".join(str(s) for s in self._ours())
+        facts = self._deal_facts(deal)
+        facts.append(f"You play for {name} (seats {seats}); the others defend perfectly.")
+        facts.append(
+            f"Target: {self.target} points for {name} in this deal "
+            f"(5 a trick, 5 more with the highest trump)."
+        )
+        view: dict[str, Any] = {
+            "trump": SUITS[deal.trump],
+            "facts": facts,
+            "tricks": tricks_view(r, deal),
+        }
+        k = len(deal.tricks)
+        view["step"] = {
+            "text": f"Trick {min(k + 1, 5)} of 5: {name} has {self._taken()} "
+            f"points, target {self.target}."
+        }
+        if self._finished():
+            view["seats"] = []
+            view["answer"] = {"type": "card", "cards": []}
+            return view
+        n = r.players
+        view["trick"] = [
+            {"seat": (g.leader + i) % n, "card": str(c)}  # type: ignore[operator]
+            for i, c in enumerate(g.trick)
+        ]
+        view["seats"] = seats_view(g, True, yours=self._ours(), dealer=deal.dealer)
+        assert g.to_act is not None
+        view["answer"] = {
+            "type": "card",
+            "cards": [str(c) for c in sort_cards(r, g.hand(g.to_act), g.trump)],
+        }
+        return view
+
+    def _best_line(self, action: str) -> str:
+        """The rest of the deal after ``action`` with best play on both sides, in words."""
+        from fortyfive.solve.solver import solve
+
+        g = self.game.copy()
+        g.apply(action)
+        moves = []
+        while not (g.over or g.deal_number != self.deal_no):
+            assert g.to_act is not None
+            s = solve(g, side=self.side)
+            moves.append(f"seat {g.to_act} {s.best[0].split()[-1]}")
+            g.apply(s.best[0])
+        tricks = g.deals[self.deal_no - 1].tricks
+        lost = [
+            str(i + 1)
+            for i, t in enumerate(tricks)
+            if self.rules_.partnerships[t.winner] != self.side
+        ]
+        took = f" (the defence takes trick {', '.join(lost)})" if lost else ""
+        return ", ".join(moves) + took
+
+    def _defend(self) -> list[str]:
+        """The defenders' best answers (lowest value for our side) until it is our turn."""
+        from fortyfive.solve.solver import solve
+
+        g, played = self.game, []
+        while not self._finished() and self.rules_.partnerships[g.to_act or 0] != self.side:
+            s = solve(g, side=self.side)
+            move = s.best[0]
+            played.append(f"seat {g.to_act} {move.split()[-1]}")
+            g.apply(move)
+        return played
+
+    def _check(self, answer: Any) -> Feedback:
+        from fortyfive.solve.solver import solve
+
+        g = self.game
+        if self._finished():
+            raise PuzzleInputError("the deal is over")
+        assert g.to_act is not None
+        hand = [str(c) for c in g.hand(g.to_act)]
+        card = card_name(answer, hand)
+        action = f"play {card}"
+        rules = self.puzzle.rules
+        why = g.explain(action)
+        if why:
+            return Feedback(False, False, f"{card} may not be played: {why}", rules)
+        value = solve(g).values[action]
+        if value < self.target:
+            line = self._best_line(action)
+            side = self.rules_.partnership_names[self.side]
+            points = "R7.1, R7.2" if not self.rules_.auction else "R10.1"
+            return Feedback(
+                False,
+                False,
+                f"{card} lets the defence hold {side} to {value} points, short of the target "
+                f"{self.target} ({points}): for example {line}. Try another card.",
+                rules,
+            )
+        g.apply(action)
+        self.moves.append(action)
+        answers = self._defend()
+        if self._finished():
+            return Feedback(
+                True,
+                True,
+                f"Target reached: your side took {self._taken()} points (target {self.target}).",
+                rules,
+            )
+        said = f" The defence played: {', '.join(answers)}." if answers else ""
+        return Feedback(True, False, f"Good: {card} keeps {self.target} within reach.{said}", rules)
+
+    def _hint_texts(self) -> list[str]:
+        from fortyfive.solve.solver import solve
+
+        g = self.game
+        s = solve(g) if not self._finished() else None
+        n = len(s.values) if s else 0
+        k = len([a for a, v in s.values.items() if v >= self.target]) if s else 0
+        return [
+            "Count the trumps still out and who holds them: the highest trump of the deal brings "
+            "5 more with its trick (R7.2, R10.1). Winners cashed too early can set up the "
+            "defence's.",
+            f"Right now {k} of your {n} playable cards keep the target within reach.",
+        ]
+
+    def _solution(self) -> Feedback:
+        live = self.game
+        self.game = live.copy()  # play the line out on a copy: the attempt itself stays put
+        try:
+            return self._play_out()
+        finally:
+            self.game = live
+
+    def _play_out(self) -> Feedback:
+        from fortyfive.solve.solver import solve
+
+        g = self.game
+        if self._finished():
+            return Feedback(
+                False, True, f"The deal is over: your side took {self._taken()}.", self.puzzle.rules
+            )
+        best = solve(g).best
+        hl = tuple(a.split()[-1] for a in best)
+        line = []
+        while not self._finished():
+            assert g.to_act is not None
+            if self.rules_.partnerships[g.to_act] == self.side:
+                move = solve(g).best[0]
+                line.append(f"seat {g.to_act} {move.split()[-1]}")
+                g.apply(move)
+            else:
+                line += self._defend()
+        msg = (
+            f"Best now: {' or '.join(hl)}. A winning line: {', '.join(line)}: your side takes "
+            f"{self._taken()} (target {self.target})."
+        )
+        return Feedback(False, True, msg, self.puzzle.rules, highlight=hl)

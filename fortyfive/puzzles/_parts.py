@@ -1,0 +1,227 @@
+"""What the puzzle kinds share: checking the shape of an answer, wording cards and positions, and
+building a game puzzle's position.
+
+Positions (``Puzzle.position``) come in two shapes:
+
+- card puzzles (``order``, ``winner``, ``legal``, ``keep``): ``trump`` (a suit letter) and the
+  cards: ``cards``; or ``leader`` and ``trick``; or ``hand``, ``trick`` (and ``card`` for keep);
+- game puzzles (``rob``, ``score``, ``game-winner``, ``calls``, ``target``): a first deal as
+  :meth:`Game.from_deal` takes it (``dealer``, ``hands``, ``stock``, ``scores``) and ``actions``
+  applied to it; ``target`` adds ``target``, the points the side to act must take in the deal.
+
+Every answer is checked by asking the engine at that moment; nothing here stores an answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUITS, Card, parse_card
+from fortyfive.engine.game import Game
+from fortyfive.engine.record import trick_rows
+from fortyfive.engine.rules import Rules, TrumpTables, get_rules, sort_cards, trump_order
+from fortyfive.engine.scoring import DealLog
+from fortyfive.puzzles.model import PuzzleInputError, PuzzleRun
+
+# ---------------------------------------------------------------------------- answers
+
+
+def card_name(value: Any, allowed: Sequence[str]) -> str:
+    if not isinstance(value, str):
+        raise PuzzleInputError(f"expected a card name such as '5S', got {value!r}")
+    try:
+        name = str(parse_card(value))
+    except ValueError as e:
+        raise PuzzleInputError(str(e)) from None
+    if name not in allowed:
+        raise PuzzleInputError(f"{name} is not one of the cards of this puzzle")
+    return name
+
+
+def card_names(value: Any, allowed: Sequence[str]) -> list[str]:
+    if not isinstance(value, list):
+        raise PuzzleInputError(f"expected a list of card names, got {value!r}")
+    names = [card_name(v, allowed) for v in value]
+    if len(set(names)) != len(names):
+        raise PuzzleInputError("a card appears twice in the answer")
+    return names
+
+
+def choice(value: Any, options: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in options:
+        raise PuzzleInputError(f"expected one of {list(options)}, got {value!r}")
+    return value
+
+
+def choices(value: Any, options: Sequence[str]) -> list[str]:
+    if not isinstance(value, list):
+        raise PuzzleInputError(f"expected a list of options, got {value!r}")
+    picked = [choice(v, options) for v in value]
+    if len(set(picked)) != len(picked):
+        raise PuzzleInputError("an option appears twice in the answer")
+    return picked
+
+
+def form_values(value: Any, fields: list[dict[str, Any]]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise PuzzleInputError(f"expected the form's fields, got {value!r}")
+    out: dict[str, Any] = {}
+    for f in fields:
+        name = f["name"]
+        if name not in value:
+            raise PuzzleInputError(f"the answer is missing {f['label']!r}")
+        v = value[name]
+        if f["kind"] == "number":
+            if isinstance(v, str) and v.strip().lstrip("-").isdigit():
+                v = int(v.strip())
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise PuzzleInputError(f"{f['label']}: expected a whole number, got {v!r}")
+        else:
+            v = choice(v, [o["value"] for o in f["options"]])
+        out[name] = v
+    extra = set(value) - {f["name"] for f in fields}
+    if extra:
+        raise PuzzleInputError(f"unknown fields {sorted(extra)}")
+    return out
+
+
+def options(pairs: Sequence[tuple[str, str]]) -> list[dict[str, str]]:
+    return [{"value": v, "label": label} for v, label in pairs]
+
+
+# ---------------------------------------------------------------------------- words
+
+
+def suit_word(trump: str) -> str:
+    return SUIT_NAMES[trump]
+
+
+def ladder(rules: Rules, trump: str) -> str:
+    return " > ".join(str(c) for c in trump_order(rules, trump))
+
+
+def rank_reason(rules: Rules, t: TrumpTables, trump: str, hi: int, lo: int) -> str:
+    """Why card ``hi`` outranks ``lo`` in a trick (both trumps, a trump and a plain card, or two
+    cards of one plain suit), citing R2."""
+    h, low = CARDS[hi], CARDS[lo]
+    tname = suit_word(trump)
+    if t.eff_suit[hi] == 4 and t.eff_suit[lo] != 4:
+        extra = ""
+        if h.id == 39 and trump != "H":
+            extra = " (AH is always a trump, R2.1)"
+        elif h.is_joker:
+            extra = " (the joker is always a trump, R2.1)"
+        return f"{h} is a trump{extra} and {low} is not: any trump beats a plain card (R3.2)."
+    if t.eff_suit[hi] == 4:
+        note = ""
+        if h.rank == "5":
+            note = " The five of trumps is the highest card of all."
+        elif trump in "SC" and _rank_in(h, "2346789") and _rank_in(low, "2346789T"):
+            note = " In a black trump suit the low pips rank high (2 > 3 > 4 > 6 ... > 10)."
+        return f"R2.3: with {tname} trump, {h} ranks above {low}.{note}"
+    suit = SUIT_NAMES[SUITS[t.eff_suit[hi]]]
+    note = ""
+    if SUITS[t.eff_suit[hi]] in "SC" and _rank_in(h, "A23456789") and _rank_in(low, "A3456789T"):
+        note = " In black plain suits the ace ranks below the jack and low pips rank high."
+    elif low.rank == "A":
+        note = " The ace of diamonds is the lowest diamond when diamonds are not trumps."
+    return f"R2.4: in {suit} (not trumps), {h} ranks above {low}.{note}"
+
+
+def _rank_in(card: Card, ranks: str) -> bool:
+    return card.rank is not None and card.rank in ranks
+
+
+def seat_label(rules: Rules, seat: int) -> str:
+    return f"Seat {seat} ({rules.partnership_names[rules.partnerships[seat]]})"
+
+
+def seats_view(
+    g: Game, show: bool, yours: Sequence[int] = (), dealer: int | None = None
+) -> list[dict[str, Any]]:
+    r = g.rules
+    dealer = g.dealer if dealer is None else dealer
+    return [
+        {
+            "seat": s,
+            "name": f"Seat {s}",
+            "partnership": r.partnership_names[r.partnerships[s]],
+            "cards": [str(c) for c in sort_cards(r, g.hand(s), g.trump)] if show else None,
+            "count": len(g.hand(s)),
+            "dealer": s == dealer,
+            "to_act": s == g.to_act,
+            "yours": s in yours,
+        }
+        for s in range(r.players)
+    ]
+
+
+def tricks_view(rules: Rules, deal: DealLog) -> list[dict[str, Any]]:
+    n = rules.players
+    return [
+        {
+            "number": i + 1,
+            "leader": t.leader,
+            "cards": [
+                {"seat": (t.leader + j) % n, "card": str(CARDS[c])} for j, c in enumerate(t.cards)
+            ],
+            "winner": t.winner,
+        }
+        for i, t in enumerate(deal.tricks)
+    ]
+
+
+def sheet_rows(game: Game, deal: int, totals: bool) -> list[dict[str, Any]]:
+    """The score sheet's rows for one deal. Without ``totals`` (feedback on a wrong score) only
+    what each trick was worth and to whom, so the learner still adds up; with them, the sheet."""
+    rows = [r for r in trick_rows(game) if r["deal"] == deal]
+    if totals:
+        return rows
+    keep = ("trick", "leader", "cards", "winner", "partnership", "points", "bonus")
+    return [{k: r[k] for k in keep} for r in rows]
+
+
+def scores_text(rules: Rules, scores: Sequence[int]) -> str:
+    return ", ".join(f"{n} {s}" for n, s in zip(rules.partnership_names, scores, strict=True))
+
+
+def position_game(rules: Rules, pos: dict[str, Any], until_over: bool = False) -> Game:
+    """The position's game: the given first deal, then its actions (``until_over``: those
+    that come before the game ends; the rest show how the deal would have gone on)."""
+    g = Game.from_deal(
+        rules, pos["dealer"], pos["hands"], pos["stock"], pos.get("scores"), pos.get("seed", 0)
+    )
+    for a in pos.get("actions", ()):
+        if until_over and g.over:
+            break
+        g.apply(a)
+    return g
+
+
+# ---------------------------------------------------------------------------- game puzzles
+
+
+@dataclass
+class GameRun(PuzzleRun):
+    def _setup(self) -> None:
+        self.rules_ = get_rules(self.puzzle.preset)
+        try:
+            self.game = position_game(self.rules_, self.puzzle.position)
+        except (ValueError, KeyError) as e:
+            raise ValueError(f"puzzle {self.puzzle.id}: the position is not valid: {e}") from None
+
+    def _names(self) -> tuple[str, ...]:
+        return self.rules_.partnership_names
+
+    def _deal_facts(self, deal: DealLog) -> list[str]:
+        facts = []
+        if deal.trump >= 0:
+            facts.append(f"Trump: {SUIT_NAMES[SUITS[deal.trump]]}")
+        if deal.turnup >= 0 and not self.rules_.auction:
+            facts.append(f"Turned up: {CARDS[deal.turnup]}")
+        if deal.robbed_by >= 0:
+            facts.append(f"Seat {deal.robbed_by} robbed the turn-up (R6.5)")
+        facts.append(f"Dealer: seat {deal.dealer}")
+        return facts

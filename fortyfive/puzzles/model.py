@@ -1,0 +1,290 @@
+"""Puzzles: positions of either preset with a question that the engine answers when checking.
+
+A :class:`Puzzle` is plain data (kind, preset, position, prompt, rule ids, difficulty) and stores
+no answer: :meth:`Puzzle.start` gives a :class:`PuzzleRun` whose :meth:`~PuzzleRun.check` asks
+the engine (trick order, legal plays, robbing, scoring, the auction, the solver) at the moment
+of checking. :meth:`~PuzzleRun.view` is what a learner may see, so it is what a front end gets.
+
+The kinds (see :mod:`fortyfive.puzzles`): ``order``, ``winner``, ``legal``, ``keep``,
+``rob``, ``score``, ``game-winner``, ``calls`` and ``target`` (an endgame against perfect
+defence). The course's collections ship as JSON beside this module (``collections/``).
+
+>>> p = get_puzzle("c2-01")
+>>> p.kind, p.rules[0]
+('winner', 'R3.2')
+>>> run = p.start()
+>>> "answer" in run.view() and "solution" not in run.view()
+True
+>>> fb = run.check(run.view()["answer"]["cards"][0])
+>>> fb.correct in (True, False) and fb.message != ""
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, ClassVar
+
+from fortyfive.engine.rules import PRESETS
+
+KINDS = ("order", "winner", "legal", "keep", "rob", "score", "game-winner", "calls", "target")
+#: The fields of one attempt record, as the widget reports it and the progress file keeps it
+#: (``time`` is added on saving).
+ATTEMPT_FIELDS = (
+    "puzzle",
+    "kind",
+    "chapter",
+    "answer",
+    "correct",
+    "solved",
+    "seconds",
+    "hints_used",
+    "shown",
+    "time",
+)
+#: The chapters of the course, each a shipped collection ``chapter<N>.json``.
+CHAPTERS = tuple(range(7))
+
+
+class PuzzleInputError(ValueError):
+    """An answer of the wrong shape (not a wrong answer): nothing was checked or changed."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle, as data. ``position`` is kind-specific (see :mod:`fortyfive.puzzles._parts`).
+
+    >>> Puzzle.from_dict(get_puzzle("c1-01").to_dict()) == get_puzzle("c1-01")
+    True
+    """
+
+    id: str
+    kind: str
+    preset: str
+    position: dict[str, Any]
+    prompt: str
+    rules: tuple[str, ...]
+    difficulty: int = 1
+    chapter: int | None = None
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"puzzle {self.id}: unknown kind {self.kind!r}; kinds are {KINDS}")
+        if self.preset not in PRESETS:
+            raise ValueError(f"puzzle {self.id}: unknown preset {self.preset!r}")
+        if self.difficulty not in (1, 2, 3):
+            raise ValueError(f"puzzle {self.id}: difficulty is 1, 2 or 3")
+
+    def start(self) -> PuzzleRun:
+        """A fresh attempt at this puzzle (the position is checked by the engine here)."""
+        return PuzzleRun.for_kind(self.kind)(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["rules"] = list(self.rules)
+        return d
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Puzzle:
+        try:
+            return cls(
+                id=str(data["id"]),
+                kind=str(data["kind"]),
+                preset=str(data["preset"]),
+                position=dict(data["position"]),
+                prompt=str(data["prompt"]),
+                rules=tuple(data.get("rules", ())),
+                difficulty=int(data.get("difficulty", 1)),
+                chapter=data.get("chapter"),
+                title=str(data.get("title", "")),
+            )
+        except KeyError as e:
+            raise ValueError(f"a puzzle needs the field {e.args[0]!r}") from None
+
+    def __repr__(self) -> str:
+        return f"<Puzzle {self.id}: {self.kind}, {self.preset}, difficulty {self.difficulty}>"
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The engine's word on one answer: right or wrong, why (with rule ids), and whether the
+    puzzle is finished. ``sheet`` holds score-sheet rows to show; ``highlight`` card names."""
+
+    correct: bool
+    done: bool
+    message: str
+    rules: tuple[str, ...] = ()
+    sheet: list[dict[str, Any]] | None = None
+    highlight: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["rules"] = list(self.rules)
+        d["highlight"] = list(self.highlight)
+        return d
+
+
+@dataclass
+class PuzzleRun:
+    """One attempt at a puzzle. Subclasses (one per kind) say what to show and how to check.
+
+    ``check`` raises :class:`PuzzleInputError` for an answer of the wrong shape and changes
+    nothing; a wrong answer counts a try and may be retried; ``show`` ends the puzzle with the
+    engine's answer; ``hint`` gives the next of the kind's progressive hints.
+    """
+
+    #: The kind each subclass answers for, registered by ``class X(PuzzleRun, kind="order")``.
+    _by_kind: ClassVar[dict[str, type[PuzzleRun]]] = {}
+
+    puzzle: Puzzle
+    tries: int = 0
+    hints_used: int = 0
+    done: bool = False
+    solved: bool = False
+    _hints: list[str] = field(default_factory=list, repr=False)
+
+    def __init_subclass__(cls, kind: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if kind is not None:
+            if kind not in KINDS or kind in PuzzleRun._by_kind:
+                raise TypeError(f"{cls.__name__}: kind {kind!r} is unknown or taken")
+            PuzzleRun._by_kind[kind] = cls
+
+    @staticmethod
+    def for_kind(kind: str) -> type[PuzzleRun]:
+        """The run class of ``kind`` (the kinds register when :mod:`fortyfive.puzzles` loads)."""
+        try:
+            return PuzzleRun._by_kind[kind]
+        except KeyError:
+            raise ValueError(f"no puzzle kind {kind!r} is registered") from None
+
+    def __post_init__(self) -> None:
+        self._setup()
+        self._hints = self._hint_texts()
+
+    # what each kind provides
+    def _setup(self) -> None:
+        """Build and check the position (raise ValueError for a puzzle the engine rejects)."""
+
+    def _view(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _check(self, answer: Any) -> Feedback:
+        raise NotImplementedError
+
+    def _hint_texts(self) -> list[str]:
+        raise NotImplementedError
+
+    def _solution(self) -> Feedback:
+        raise NotImplementedError
+
+    # the public protocol
+    def view(self) -> dict[str, Any]:
+        """What the learner may see (JSON-able): never the answer."""
+        p = self.puzzle
+        base: dict[str, Any] = {
+            "id": p.id,
+            "kind": p.kind,
+            "title": p.title,
+            "prompt": p.prompt,
+            "rules": list(p.rules),
+            "difficulty": p.difficulty,
+            "preset": p.preset,
+            "trump": None,
+            "facts": [],
+        }
+        base.update(self._view())
+        return base
+
+    def check(self, answer: Any) -> Feedback:
+        """Check ``answer`` (the JSON value a front end sends) against the engine."""
+        if self.done:
+            raise PuzzleInputError("this puzzle is finished: start it again to retry")
+        fb = self._check(answer)
+        if not fb.correct:
+            self.tries += 1
+        elif fb.done:
+            self.done = self.solved = True
+        return fb
+
+    def hint(self) -> str | None:
+        """The next hint, or None when every hint has been given."""
+        if self.hints_used >= len(self._hints):
+            return None
+        self.hints_used += 1
+        return self._hints[self.hints_used - 1]
+
+    @property
+    def hints_left(self) -> int:
+        return len(self._hints) - self.hints_used
+
+    def show(self) -> Feedback:
+        """The engine's answer in words ("show me"); the puzzle is then finished."""
+        fb = self._solution()
+        self.done = True
+        return fb
+
+    def reset(self) -> None:
+        """Start again from the puzzle's position (tries and hints are kept)."""
+        self.done = self.solved = False
+        self._setup()
+
+    def solution(self) -> Feedback:
+        """The engine's answer without ending the attempt (for tests and teachers)."""
+        return self._solution()
+
+
+# ---------------------------------------------------------------------------- collections
+
+
+def _collection_files() -> Any:
+    return resources.files("fortyfive.puzzles") / "collections"
+
+
+@cache
+def _load(name: str) -> tuple[Puzzle, ...]:
+    path = _collection_files() / f"{name}.json"
+    if not path.is_file():
+        raise KeyError(f"no puzzle collection {name!r}")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("format") != "fortyfive-puzzles" or data.get("version") != 1:
+        raise ValueError(f"{name}.json is not a version-1 fortyfive puzzle collection")
+    return tuple(Puzzle.from_dict(d) for d in data["puzzles"])
+
+
+def collection_names() -> list[str]:
+    """The shipped collections (``chapter0`` ... ``chapter6``)."""
+    return sorted(p.name[:-5] for p in _collection_files().iterdir() if p.name.endswith(".json"))
+
+
+def load_collection(name: str | int) -> list[Puzzle]:
+    """A shipped collection by name, or a chapter number.
+
+    >>> [p.id for p in load_collection(1)][:2]
+    ['c1-01', 'c1-02']
+    """
+    return list(_load(f"chapter{name}" if isinstance(name, int) else name))
+
+
+def get_puzzle(puzzle_id: str) -> Puzzle:
+    """A shipped puzzle by id (``c<chapter>-<nn>``)."""
+    for name in collection_names():
+        for p in _load(name):
+            if p.id == puzzle_id:
+                return p
+    raise KeyError(f"no shipped puzzle {puzzle_id!r}")
+
+
+def collection_json(puzzles: Iterable[Puzzle]) -> str:
+    """The versioned JSON form of a collection (what ``collections/*.json`` hold)."""
+    data = {
+        "format": "fortyfive-puzzles",
+        "version": 1,
+        "puzzles": [p.to_dict() for p in puzzles],
+    }
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"

@@ -1,0 +1,245 @@
+"""Hints from one seat's own view: deal the hidden cards consistently with everything the seat
+has seen, solve each deal with all hands open (:mod:`fortyfive.solve.solver`), and rank the legal
+actions by their average value.
+
+The deals respect: the seat's own hand and face-down cards, every card played, the turn-up (on
+the stock, or in the robber's hand once robbed, R6.5), the joker turned up (R6.4: in the
+dealer's hand or buried), the hand sizes, and the voids the play has shown: a player who did
+not follow a plain lead holds none of that suit (R4.2), and one who did not follow a trump lead
+holds no trump except protected ones privileged against the card led (R5.3). In barker they
+also follow a presumption about discards (R9.7): a player keeps its trumps, so one who threw d
+cards still holds 5 - d trumps, less those it has played (dropped in a deal where it cannot hold).
+
+>>> from fortyfive import Game
+>>> from fortyfive.agents.bots import make_bot
+>>> g = Game.new("barker", seed=11)
+>>> bot = make_bot("rule", seed=1)
+>>> while g.phase != "play":
+...     g.apply(bot.choose(g, g.to_act))
+>>> hints = hint(g, g.to_act, samples=8, seed=1)
+>>> hints[0].loss <= hints[-1].loss
+True
+>>> sorted(h.action for h in hints) == sorted(g.legal_actions())
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from fortyfive.engine.cards import JOKER_ID, SUITS, card_mask, mask_ids, parse_card
+from fortyfive.engine.rules import get_rules, tables
+from fortyfive.solve.position import Position
+from fortyfive.solve.solver import solve
+
+if TYPE_CHECKING:
+    from fortyfive.engine.game import Game
+
+Observation = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One legal action, judged over deals consistent with the seat's view.
+
+    ``value``: average points of the seat's partnership in the whole deal after this action
+    (perfect play on open cards); ``loss``: average points given up against the best action in
+    each deal; ``best_share``: in how many of the deals it was a best action (0..1).
+    """
+
+    action: str
+    value: float
+    loss: float
+    best_share: float
+    reason: str
+
+
+class SampleError(ValueError):
+    """No deal is consistent with the observation (it contradicts itself)."""
+
+
+def hint(game: Game, seat: int, samples: int = 20, seed: int = 0) -> list[Hint]:
+    """The legal actions of ``seat`` (which must be to act, in the trick phase), best first."""
+    return hint_from_observation(game.observation(seat), samples=samples, seed=seed)
+
+
+def hint_from_observation(obs: Observation, samples: int = 20, seed: int = 0) -> list[Hint]:
+    """:func:`hint` from an observation alone (what a bot has)."""
+    if obs["phase"] != "play":
+        raise ValueError(f"hints judge card play; the game is in phase {obs['phase']!r}")
+    if obs["to_act"] != obs["seat"]:
+        raise ValueError(f"it is seat {obs['to_act']}'s turn, not seat {obs['seat']}'s")
+    rng = random.Random(seed)
+    legal: list[str] = obs["legal_actions"]
+    rules = get_rules(obs["preset"])
+    side = rules.partnerships[obs["seat"]]
+    totals = dict.fromkeys(legal, 0.0)
+    losses = dict.fromkeys(legal, 0.0)
+    bests = dict.fromkeys(legal, 0)
+    for _ in range(samples):
+        hands, robber = sample_hands(obs, rng)
+        sol = solve(Position.from_observation(obs, hands, robber), side=side)
+        top = sol.value
+        for a in legal:
+            v = sol.values[a]
+            totals[a] += v
+            losses[a] += top - v
+            bests[a] += v == top
+    name = rules.partnership_names[side]
+    out = []
+    for a in legal:
+        value, loss, share = totals[a] / samples, losses[a] / samples, bests[a] / samples
+        out.append(Hint(a, value, loss, share, _reason(a, value, loss, bests[a], samples, name)))
+    out.sort(key=lambda h: (h.loss, -h.best_share, legal.index(h.action)))
+    return out
+
+
+def _reason(action: str, value: float, loss: float, best: int, n: int, side: str) -> str:
+    what = action.removeprefix("play ")
+    if loss == 0:
+        return (
+            f"{what} is best in all {n} deals consistent with what you have seen: "
+            f"{side} take {value:.1f} points on average."
+        )
+    if best:
+        return (
+            f"{what} is best in {best} of {n} possible deals; on average it gives up "
+            f"{loss:.1f} points ({side} take {value:.1f})."
+        )
+    return (
+        f"{what} is never best in the {n} possible deals: it gives up {loss:.1f} points "
+        f"on average ({side} take {value:.1f})."
+    )
+
+
+def sample_hands(obs: Observation, rng: random.Random) -> tuple[list[int], int]:
+    """One deal of the hidden cards consistent with ``obs``: bitmask hands per seat and the
+    seat that may still rob in it (-1 for none)."""
+    rules = get_rules(obs["preset"])
+    n, me = rules.players, obs["seat"]
+    t = tables(rules.joker, SUITS.index(obs["trump"]))
+    own = card_mask(obs["hand"])
+    known = own | card_mask(obs["own_face_down"])
+    for tr in obs["tricks"]:
+        known |= card_mask(tr["cards"])
+    known |= card_mask([e["card"] for e in obs["trick"]])
+    turnup = parse_card(obs["turnup"]).id if obs["turnup"] else -1
+    robbed_by = obs["robbed_by"]
+    forced = [0] * n  # cards a seat must hold
+    if turnup >= 0 and not known >> turnup & 1:
+        known |= 1 << turnup
+        if robbed_by is not None:
+            forced[robbed_by] |= 1 << turnup  # R6.5: taken into the robber's hand
+    forbidden = _shown_voids(obs, t, n)
+    if obs["joker_turned"]:  # R6.4: the joker went to the dealer, who may have buried it
+        for s in range(n):
+            if s != obs["dealer"]:
+                forbidden[s] |= 1 << JOKER_ID
+    deck = (1 << rules.deck_size) - 1
+    unknown = [c for c in range(rules.deck_size) if not (known >> c & 1)]
+    sizes = list(obs["hand_sizes"])
+    kept = _kept_trumps(obs, t, n, rules.hand_size) if rules.auction else [0] * n
+    for attempt in range(400):
+        if attempt == 200:
+            kept = [0] * n  # the presumption cannot hold in this deal: drop it
+        hands = _deal(unknown, sizes, forced, forbidden, me, own, rng, kept, t.trump_mask)
+        if hands is not None:
+            break
+    else:
+        raise SampleError("no deal of the hidden cards fits what this seat has seen")
+    assert not sum(hands) & ~deck
+    return hands, _robber(obs, hands, t, turnup, n)
+
+
+def _deal(
+    unknown: list[int],
+    sizes: list[int],
+    forced: list[int],
+    forbidden: list[int],
+    me: int,
+    own: int,
+    rng: random.Random,
+    kept: list[int],
+    trumps: int,
+) -> list[int] | None:
+    """Random hands for the other seats, most constrained first, each with at least
+    ``kept[seat]`` trumps; None if stuck."""
+    n = len(sizes)
+    pool = unknown[:]
+    rng.shuffle(pool)
+    hands = [0] * n
+    hands[me] = own
+    left = set(pool)
+    for s in range(n):
+        if s != me:
+            hands[s] = forced[s]
+            left -= set(mask_ids(forced[s]))
+    others = sorted((s for s in range(n) if s != me), key=lambda s: -forbidden[s].bit_count())
+    for s in others:
+        need = sizes[s] - hands[s].bit_count()
+        allowed = [c for c in pool if c in left and not forbidden[s] >> c & 1]
+        if len(allowed) < need:
+            return None
+        want = max(0, min(need, kept[s] - (hands[s] & trumps).bit_count()))
+        first = [c for c in allowed if trumps >> c & 1][:want]
+        if len(first) < want:
+            return None
+        rest = [c for c in allowed if c not in first]
+        for c in first + rest[: need - want]:
+            hands[s] |= 1 << c
+            left.discard(c)
+    return hands
+
+
+def _shown_voids(obs: Observation, t: Any, n: int) -> list[int]:
+    """Per seat, cards it cannot hold because of how it followed (R4.2, R5.3)."""
+    forbidden = [0] * n
+    tricks = [(tr["leader"], tr["cards"]) for tr in obs["tricks"]]
+    if obs["trick"]:
+        tricks.append((obs["leader"], [e["card"] for e in obs["trick"]]))
+    for leader, cards in tricks:
+        lead = parse_card(cards[0]).id
+        led_suit = t.eff_suit[lead]
+        for i, name in enumerate(cards[1:], 1):
+            c = parse_card(name).id
+            seat = (leader + i) % n
+            if led_suit == 4 and t.eff_suit[c] != 4:  # R5.3: only privileged trumps, or none
+                forbidden[seat] |= t.trump_mask & ~t.unforced[lead]
+            elif led_suit != 4 and t.eff_suit[c] not in (4, led_suit):  # R4.2: void
+                forbidden[seat] |= t.suit_mask[led_suit]
+    return forbidden
+
+
+def _kept_trumps(obs: Observation, t: Any, n: int, hand_size: int) -> list[int]:
+    """Per seat, the trumps it is presumed to hold still (barker): a player keeps its trumps
+    when it discards (R9.7), so one who threw d cards kept 5 - d trumps, less those played."""
+    out = [hand_size - d for d in obs["discard_counts"]]
+    plays = [(tr["leader"], tr["cards"]) for tr in obs["tricks"]]
+    if obs["trick"]:
+        plays.append((obs["leader"], [e["card"] for e in obs["trick"]]))
+    for leader, cards in plays:
+        for i, name in enumerate(cards):
+            if t.eff_suit[parse_card(name).id] == 4:
+                out[(leader + i) % n] -= 1
+    return [max(0, k) for k in out]
+
+
+def _robber(obs: Observation, hands: list[int], t: Any, turnup: int, n: int) -> int:
+    """The seat that may still rob in this deal of the cards (R6.5, R6.6), else -1."""
+    if turnup < 0 or obs["robbed_by"] is not None or obs["tricks"]:
+        return -1
+    ace = t.trump * 13
+    seat = (
+        obs["dealer"] if turnup == ace else next((s for s in range(n) if hands[s] >> ace & 1), -1)
+    )
+    if seat < 0:
+        return -1
+    played = [e["seat"] for e in obs["trick"]]
+    return -1 if seat in played else seat
+
+
+def describe_hints(hints: list[Hint]) -> str:
+    """The hints as lines of text, best first."""
+    return "\n".join(f"{h.action:10} {h.value:5.1f}  -{h.loss:.1f}  {h.reason}" for h in hints)

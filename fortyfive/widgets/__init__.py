@@ -1,0 +1,7 @@
+"""The anywidget card table and puzzle widget. Python owns the state; the front end in
+``static/`` draws what one seat may see and sends clicks back, each checked here."""
+
+from fortyfive.widgets.puzzle import PuzzleWidget
+from fortyfive.widgets.table import CardTable
+
+__all__ = ["CardTable", "PuzzleWidget"]

@@ -1,0 +1,178 @@
+"""What the card table shows besides the observation: texts for one seat's screen.
+
+Everything here reads the engine (the seat's observation, :meth:`Game.bonus_status`, the rules'
+data) and only words it for the screen: no rule is decided here. Nothing in these helpers may
+name a card that the seat cannot see; the widget syncs their results to the browser.
+
+>>> from fortyfive import Game
+>>> g = Game.new("barker", seed=1)
+>>> describe_action(g, 0, 0, "discard 2D 3C", reveal=False)
+'You: discard 3♣ 2♦, draw 2'
+>>> describe_action(g, 0, 1, "discard 2D 3C", reveal=False)
+'Seat 1 (E-W): discards 2 and draws 2'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fortyfive.engine.actions import ActionSyntaxError, parse_action
+from fortyfive.engine.cards import CARDS, SUIT_NAMES
+from fortyfive.engine.observe import public_action
+
+if TYPE_CHECKING:
+    from fortyfive.engine.game import Game
+
+
+def seat_name(game: Game, seat: int, learner: int) -> str:
+    """The seat as the learner reads it: "You", or "Seat 3 (B)" with its partnership."""
+    if seat == learner:
+        return "You"
+    names = game.rules.partnership_names
+    return f"Seat {seat} ({names[game.rules.partnerships[seat]]})"
+
+
+def action_words(action: str) -> str:
+    """An action in words with card symbols; text that is not an action is kept as it is."""
+    try:
+        act = parse_action(action)
+    except ActionSyntaxError:
+        return action
+    cards = " ".join(c.symbol() for c in act.cards)
+    if act.kind == "play":
+        return f"play {cards}"
+    if act.kind == "rob":
+        return f"rob the turn-up, giving up {cards}"
+    if act.kind == "bury":
+        return f"take the joker and bury {cards}"
+    if act.kind == "discard":
+        return f"discard {cards or 'nothing'}, draw {len(act.cards)}"
+    if act.kind == "trump":
+        assert act.suit is not None
+        return f"trump {SUIT_NAMES[act.suit]}"
+    return str(act)
+
+
+def describe_action(game: Game, learner: int, seat: int, action: str, reveal: bool) -> str:
+    """One log line for ``seat`` taking ``action``. Other seats' face-down cards are shown only
+    when the table reveals every hand: otherwise the engine's public form is used."""
+    shown = action if seat == learner or reveal else public_action(action)
+    return f"{seat_name(game, seat, learner)}: {action_words(shown)}"
+
+
+Mark = tuple[int, tuple[int, int] | None, int]
+
+
+def progress(game: Game) -> Mark:
+    """Where the game stands: (deal number, last complete trick as (deal, number), finished
+    deals). :func:`describe_outcome` compares two marks."""
+    last = next(((d.number, len(d.tricks)) for d in reversed(game.deals) if d.tricks), None)
+    return game.deal_number, last, sum(d.end_scores is not None for d in game.deals)
+
+
+def last_trick(game: Game) -> dict[str, Any] | None:
+    """The game's most recent complete trick, also from the deal before (the learner's "last
+    trick" view). Its cards were played face up to every seat; the observation itself names
+    only the current deal's cards."""
+    deal = next((d for d in reversed(game.deals) if d.tricks), None)
+    if deal is None:
+        return None
+    t = deal.tricks[-1]
+    return {
+        "deal": deal.number,
+        "number": len(deal.tricks),
+        "leader": t.leader,
+        "cards": [str(CARDS[c]) for c in t.cards],
+        "winner": t.winner,
+    }
+
+
+def describe_outcome(game: Game, learner: int, before: Mark) -> list[str]:
+    """Log lines for what an action finished: a trick, a deal (or a thrown-in hand), the game."""
+    deal_before, trick_before, finished_before = before
+    now_deal, now_trick, now_finished = progress(game)
+    obs = game.observation(learner)
+    names = game.rules.partnership_names
+    lines: list[str] = []
+    last = last_trick(game)
+    if last and now_trick != trick_before:
+        lines.append(f"Trick {last['number']} to {seat_name(game, last['winner'], learner)}")
+    ended = obs["last_deal"]
+    if ended and now_finished > finished_before:
+        if ended["thrown_in"]:
+            lines.append(f"All passed: hand {ended['deal']} is thrown in (R9.5)")
+        else:
+            contract = ended["contract"]
+            if contract:
+                made = "made" if contract["made"] else "failed"
+                who = names[game.rules.partnerships[contract["seat"]]]
+                lines.append(f"{who} bid {contract['bid']}: {made} (R10.2)")
+            lines.append(f"Deal {ended['deal']} over: {_scores(names, ended['end_scores'])}")
+    if game.over and game.winner is not None:
+        lines.append(f"Game over: {names[game.winner]} wins, {_scores(names, game.scores)}")
+    elif now_deal != deal_before:
+        turnup = f", turn-up {game.turnup.symbol()}" if game.turnup else ""
+        if game.phase == "bury":
+            turnup = ", the joker is turned up (R6.4)"
+        dealer = seat_name(game, game.dealer, learner)
+        lines.append(f"Deal {now_deal}: {dealer} {'deal' if dealer == 'You' else 'deals'}{turnup}")
+    return lines
+
+
+def _scores(names: tuple[str, ...], scores: Any) -> str:
+    return " · ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
+
+
+def prompt(game: Game, learner: int, auto: str) -> str:
+    """What the learner is asked to do now, or whom the table is waiting for."""
+    if game.over:
+        names = game.rules.partnership_names
+        return f"Game over: {names[game.winner or 0]} wins. Start the next game when ready."
+    seat = game.to_act
+    assert seat is not None
+    if auto:
+        return f"Playing to the end of the {auto} for you..."
+    if seat != learner:
+        return f"Waiting for {seat_name(game, seat, learner).lower()}..."
+    phase, legal = game.phase, game.legal_actions()
+    if phase == "bury":
+        return "The joker was turned up: it is yours. Click the card to bury (R6.4)."
+    if phase == "play":
+        can_rob = any(a.startswith("rob ") for a in legal)
+        return "Your turn: play a card." + (
+            " You may rob the turn-up first (R6.5)." if can_rob else ""
+        )
+    if phase == "bid":
+        return "Your call: bid, hold or pass (R9.2, R9.3)."
+    if phase == "trump":
+        return "You won the auction: name trump (R9.6)."
+    return f"Select 0 to {game.rules.max_discard} cards to discard, then confirm (R9.7)."
+
+
+def calls(game: Game) -> list[dict[str, Any]]:
+    """The bidding box: every call of the auction (from the rules' data), legal ones marked."""
+    if game.phase != "bid":
+        return []
+    legal = set(game.legal_actions())
+    names = ["pass", *(f"bid {b}" for b in game.rules.bids), "hold"]
+    return [{"action": a, "legal": a in legal} for a in names]
+
+
+def info(game: Game, learner: int, reveal: bool, auto: str) -> dict[str, Any]:
+    """Texts and flags drawn next to the observation; every hand only when ``reveal``."""
+    names = game.rules.partnership_names
+    show_bonus = game.phase in ("play", "over")
+    waiting = not game.over and (game.to_act != learner or bool(auto))
+    out: dict[str, Any] = {
+        "prompt": prompt(game, learner, auto),
+        "bonus": game.bonus_status().describe(names) if show_bonus else "",
+        "calls": calls(game),
+        "seat_names": [seat_name(game, s, learner) for s in range(game.rules.players)],
+        "waiting": waiting,
+        "max_discard": game.rules.max_discard,
+        "hands": None,
+        "last_trick": last_trick(game),
+    }
+    if reveal:
+        out["hands"] = [o["hand"] for o in (game.observation(s) for s in range(game.rules.players))]
+    return out

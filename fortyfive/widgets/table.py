@@ -1,0 +1,438 @@
+"""The card table: an anywidget that plays a game of either preset in Jupyter.
+
+Python owns the game; the browser draws only the synced state and sends the learner's clicks as
+messages, which :meth:`CardTable.handle_message` validates before anything changes. The synced
+state holds the learner's seat's observation (:meth:`Game.observation`), texts worded from the
+engine, and UI settings; every hand only when ``reveal=True``. Bots choose from their own seat's
+observation (:mod:`fortyfive.agents.bots`) and never reach the browser.
+
+Bot pacing: with ``pause_ms == 0`` the bots answer at once, inside the handler of the learner's
+move. Otherwise the front end waits ``pause_ms`` and then asks for one bot move at a time
+(``{"type": "step"}``), so the pause is visible and Python still chooses every move. The Python
+methods (:meth:`act`, :meth:`play_bots`, :meth:`autoplay`) never wait.
+
+>>> t = CardTable("barker", seat=0, opponents="random", seed=3, pause_ms=0)
+>>> t
+<CardTable barker, seat 0 (N-S): deal 1, bid, seat 2 to act, scores 0/0>
+>>> t.play_bots(); t.game.to_act
+0
+>>> t.handle_message({"type": "act", "action": "bid 35", "seat": 0, "state": t.state})
+>>> t.notice["text"]
+'bid 35: R9.2: bids are 5, 10, 15, 20, 25 or 30'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import anywidget
+import traitlets
+
+from fortyfive.agents.bots import Bot, RuleBot, make_bot
+from fortyfive.engine.actions import IllegalActionError, parse_action
+from fortyfive.engine.game import Game
+from fortyfive.engine.rules import Rules
+from fortyfive.solve.hints import hint
+from fortyfive.widgets._assets import module_source, stylesheet
+from fortyfive.widgets._table_text import (
+    action_words,
+    describe_action,
+    describe_outcome,
+    info,
+    progress,
+)
+
+log = logging.getLogger(__name__)
+
+MESSAGE_TYPES = ("act", "step", "auto", "next_game", "hint")
+HINT_SAMPLES = 8  # deals the solver plays out for a hint: about a second at worst (bruff)
+LOG_LINES = 40  # lines of the public log kept and synced
+#: Traits the browser may write; everything else it sends as a state change is dropped.
+FRONT_END_WRITABLE = frozenset({"pause_ms", "four_colour"})
+Until = Literal["trick", "deal", "game"]
+
+
+@dataclass(frozen=True)
+class TableAction:
+    """One action taken at the table, handed to :meth:`CardTable.on_action` callbacks.
+
+    ``before`` is a copy of the game just before the action (for checking a move against the
+    position it was made in); ``by`` is ``"learner"``, ``"bot"`` or ``"auto"`` (a bot playing
+    the learner's seat on request).
+    """
+
+    seat: int
+    action: str
+    by: str
+    before: Game
+    table: CardTable
+
+
+ActionCallback = Callable[[TableAction], object]
+
+
+class TableMessageError(ValueError):
+    """A message from the front end that was refused; the text is shown in the widget."""
+
+
+class CardTable(anywidget.AnyWidget):
+    """A card table in a notebook cell: the learner plays ``seat`` against bots.
+
+    ``CardTable(preset="bruff" | "barker", seat=0, opponents="rule", seed=None)``;
+    ``opponents`` is a bot name for :func:`fortyfive.agents.bots.make_bot` or a bot object.
+    ``table.game`` is the live :class:`~fortyfive.Game`.
+    """
+
+    _esm = traitlets.Unicode(module_source("table.js")).tag(sync=True)
+    _css = traitlets.Unicode(stylesheet("table.css")).tag(sync=True)
+
+    obs = traitlets.Dict().tag(sync=True)  # the learner's observation, as the engine gives it
+    info = traitlets.Dict().tag(sync=True)  # prompt, bonus text, bidding box (table_state.info)
+    log = traitlets.List(traitlets.Unicode()).tag(sync=True)  # public events, newest last
+    notice = traitlets.Dict({"text": "", "kind": "", "state": 0}).tag(sync=True)
+    state = traitlets.Int(0).tag(sync=True)  # bumped by every change; messages must carry it
+    pause_ms = traitlets.Int(700, min=0, max=10_000).tag(sync=True)  # bots' visible pause
+    four_colour = traitlets.Bool(False).tag(sync=True)
+    auto = traitlets.Unicode("").tag(sync=True)  # "", "trick" or "deal": playing on for you
+
+    def __init__(
+        self,
+        preset: Rules | str = "bruff",
+        seat: int = 0,
+        opponents: str | Bot = "rule",
+        seed: int | None = None,
+        *,
+        reveal: bool = False,
+        pause_ms: int = 700,
+        four_colour: bool = False,
+        game: Game | None = None,
+    ) -> None:
+        game = game if game is not None else Game.new(preset, seed=seed)
+        players = game.rules.players
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be 0..{players - 1} for {game.rules.name}")
+        base = game.seed if seed is None else seed
+        self._game = game
+        self._seat = seat
+        self._reveal = reveal  # not a trait: the browser must not be able to turn it on
+        self._bots: dict[int, Bot] = {s: self._bot(opponents, base + 1 + s) for s in range(players)}
+        self._callbacks: list[ActionCallback] = []
+        self._log: list[str] = []
+        self._until: tuple[str, tuple[int, int, int]] | None = None
+        self._state_number = 0
+        self._pending_notice: dict[str, str] | None = None
+        super().__init__(pause_ms=pause_ms, four_colour=four_colour)
+        self.on_msg(self._on_msg)
+        self._sync()
+
+    @staticmethod
+    def _bot(opponents: str | Bot, seed: int) -> Bot:
+        return make_bot(opponents, seed=seed) if isinstance(opponents, str) else opponents
+
+    @classmethod
+    def from_game(cls, game: Game, seat: int = 0, **kwargs: Any) -> CardTable:
+        """A table on an existing game, from its current position; the table plays on it."""
+        return cls(game.rules, seat, game=game, **kwargs)
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def game(self) -> Game:
+        """The live game (changing it directly? call :meth:`refresh` afterwards)."""
+        return self._game
+
+    @property
+    def seat(self) -> int:
+        return self._seat
+
+    @property
+    def reveal(self) -> bool:
+        return self._reveal
+
+    def on_action(self, fn: ActionCallback) -> ActionCallback:
+        """Call ``fn(TableAction)`` after every action at the table (usable as a decorator).
+        A string it returns is shown to the learner as a coach's note."""
+        self._callbacks.append(fn)
+        return fn
+
+    def act(self, action: str) -> None:
+        """The learner takes ``action``, then the bots play to the learner's next turn.
+
+        Raises :class:`TableMessageError` or :class:`~fortyfive.IllegalActionError` (with the
+        reason shown in the widget too) and changes nothing when the action is refused.
+        """
+        try:
+            with self._refusals(reraise=True):
+                self._learner_act(action)
+                self._run_bots()
+        finally:
+            self._sync()
+
+    def hint(self, samples: int = HINT_SAMPLES) -> str:
+        """Advice for the learner's move, from the learner's seat's view only (no peeking): in
+        the trick phase the solver's ranking over ``samples`` deals consistent with what the
+        seat has seen (:func:`fortyfive.solve.hints.hint`); in the other phases what a rule-based
+        player would do. Also shown on the table."""
+        with self._refusals(reraise=True):
+            text = self._give_hint(samples)
+        self._sync()
+        return text
+
+    def _give_hint(self, samples: int) -> str:
+        game, seat = self._game, self._seat
+        if game.over or game.to_act != seat or self._until is not None:
+            raise TableMessageError("a hint is for your own turn")
+        if game.phase == "play":
+            best = hint(game, seat, samples=samples, seed=self._state_number)[0]
+            text = f"Hint: {action_words(best.action)}. {best.reason}"
+        else:
+            action = RuleBot(seed=self._state_number).choose(game, seat)
+            text = f"Hint: a rule-based player would {action_words(action)} here."
+        self._notice(text, "hint")
+        return text
+
+    def play_bots(self) -> None:
+        """Let the bots play, without pauses, until the learner must act or the game is over."""
+        self._run_bots()
+        self._sync()
+
+    def autoplay(self, until: Until = "trick") -> None:
+        """A bot plays the learner's seat too, without pauses, to the end of the current trick,
+        deal or game (the deal's end also ends a trick)."""
+        try:
+            with self._refusals(reraise=True):
+                self._start_auto(until)
+                self._run_bots()
+        finally:
+            self._sync()
+
+    def next_game(self) -> None:
+        """Start the next game once this one is over (the deal passes left, R6.1, R8.5)."""
+        try:
+            with self._refusals(reraise=True):
+                self._next_game()
+        finally:
+            self._sync()
+
+    def refresh(self) -> None:
+        """Resync the widget after the game was changed outside the table."""
+        self._bump()
+        self._sync()
+
+    def handle_message(self, content: object) -> None:
+        """One message from the front end. Refused messages change nothing but the notice.
+
+        Types: ``act`` {action, seat, state}; ``step`` {state} (one bot move after the visible
+        pause); ``auto`` {until: "trick" | "deal", seat, state}; ``next_game`` {state}.
+        """
+        with self._refusals(reraise=False):
+            self._dispatch(content)
+        self._sync()
+
+    # ------------------------------------------------------------------ messages
+
+    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        self.handle_message(content)
+
+    def _dispatch(self, content: object) -> None:
+        if not isinstance(content, dict):
+            raise TableMessageError(f"unknown message: expected an object, got {content!r:.60}")
+        kind = content.get("type")
+        if kind not in MESSAGE_TYPES:
+            raise TableMessageError(
+                f"unknown message type {kind!r:.40}: expected one of {', '.join(MESSAGE_TYPES)}"
+            )
+        state = content.get("state")
+        if state != self.state:
+            if kind == "step":
+                return  # another view of this table asked first: nothing to say
+            raise TableMessageError(
+                f"stale message (state {state!r:.20}, the table is at {self.state}): "
+                "the table has moved on, nothing was changed"
+            )
+        if kind == "step":
+            if self.pause_ms == 0:
+                self._run_bots()  # "Instant": no pause to show between moves
+            elif self._waiting():
+                self._bot_move()
+            return
+        if kind == "next_game":
+            self._next_game()
+            return
+        if content.get("seat") != self._seat:
+            raise TableMessageError(
+                f"wrong seat {content.get('seat')!r:.20}: this table plays seat {self._seat}"
+            )
+        if kind == "hint":
+            self._give_hint(HINT_SAMPLES)
+            return
+        if kind == "auto":
+            until = content.get("until")
+            if until not in ("trick", "deal"):
+                raise TableMessageError(
+                    f"auto: 'until' must be 'trick' or 'deal', not {until!r:.20}"
+                )
+            self._start_auto(until)
+        else:
+            self._learner_act(content.get("action"))
+        if self.pause_ms == 0:
+            self._run_bots()
+
+    @contextlib.contextmanager
+    def _refusals(self, reraise: bool) -> Iterator[None]:
+        """Turn a refused message or action into the widget's notice (nothing else changes)."""
+        try:
+            yield
+        except (TableMessageError, IllegalActionError) as e:
+            self._notice(str(e), "error")
+            if reraise:
+                raise
+
+    # ------------------------------------------------------------------ moves
+
+    def _learner_act(self, action: object) -> None:
+        game = self._game
+        if not isinstance(action, str):
+            raise TableMessageError(f"an action is a string such as 'play 5S', not {action!r:.40}")
+        if game.over:
+            raise TableMessageError("the game is over: start the next game")
+        if self._until is not None:
+            raise TableMessageError("wait: the table is playing on for you")
+        if game.to_act != self._seat:
+            raise TableMessageError(f"not your turn: seat {game.to_act} is to act")
+        act = parse_action(action)  # ActionSyntaxError is an IllegalActionError
+        held = {str(c) for c in game.hand(self._seat)}
+        missing = [str(c) for c in act.cards if str(c) not in held]
+        if missing:
+            raise TableMessageError(f"{' '.join(missing)} is not in your hand")
+        reason = game.explain(str(act))
+        if reason:
+            raise IllegalActionError(f"{act}: {reason}")
+        self._notice("", "")  # the last refusal is answered; a coach's note may follow
+        self._apply(self._seat, str(act), "learner")
+
+    def _waiting(self) -> bool:
+        """Is the next move a bot's (a bot's seat, or the learner's while auto-playing)?"""
+        game = self._game
+        if game.over:
+            return False
+        return game.to_act != self._seat or self._until is not None
+
+    def _bot_move(self) -> None:
+        game = self._game
+        seat = game.to_act
+        assert seat is not None
+        by = "bot" if seat != self._seat else "auto"
+        self._apply(seat, self._bots[seat].choose(game, seat), by)
+
+    def _run_bots(self) -> None:
+        """Bot moves, without pauses, until the learner must act or the game is over."""
+        while self._waiting():
+            self._bot_move()
+
+    def _start_auto(self, until: str) -> None:
+        if self._game.over:
+            raise TableMessageError("the game is over: start the next game")
+        if until not in ("trick", "deal", "game"):
+            raise TableMessageError(f"until must be 'trick', 'deal' or 'game', not {until!r}")
+        self._until = (until, progress_key(self._game))
+        self.auto = until
+
+    def _auto_done(self) -> bool:
+        assert self._until is not None
+        until, (deal, tricks, _) = self._until
+        game = self._game
+        if game.over:
+            return True
+        if until == "game":
+            return False
+        return game.deal_number != deal or (until == "trick" and game.tricks_played != tricks)
+
+    def _apply(self, seat: int, action: str, by: str) -> None:
+        game = self._game
+        before = game.copy() if self._callbacks else game
+        mark = progress(game)
+        game.apply(action)
+        self._bump()
+        self._add_log(describe_action(game, self._seat, seat, action, self._reveal))
+        for line in describe_outcome(game, self._seat, mark):
+            self._add_log(line)
+        if self._until is not None and self._auto_done():
+            self._until = None
+            self.auto = ""
+        record = TableAction(seat, action, by, before, self)
+        for fn in self._callbacks:
+            try:
+                said = fn(record)
+            except Exception as e:  # a course's checker must not break the table
+                log.exception("on_action callback failed")
+                self._notice(f"on_action callback failed: {type(e).__name__}: {e}", "error")
+            else:
+                if isinstance(said, str) and said:
+                    self._notice(said, "coach")
+
+    def _next_game(self) -> None:
+        if not self._game.over:
+            raise TableMessageError("the game is not over yet")
+        self._game = self._game.next_game()
+        self._until = None
+        self.auto = ""
+        self._bump()
+        self._add_log(f"New game: seat {self._game.dealer} deals")
+
+    # ------------------------------------------------------------------ synced state
+
+    def _bump(self) -> None:
+        self._state_number += 1
+
+    def _add_log(self, line: str) -> None:
+        self._log.append(line)
+        del self._log[:-LOG_LINES]
+
+    def _notice(self, text: str, kind: str) -> None:
+        self._pending_notice = {"text": text, "kind": kind}
+
+    def _sync(self) -> None:
+        """Push the learner's view to the browser in one message."""
+        game, seat = self._game, self._seat
+        with self.hold_sync():
+            self.state = self._state_number
+            self.obs = game.observation(seat)
+            self.info = info(game, seat, self._reveal, self.auto)
+            self.log = list(self._log)
+            if self._pending_notice is not None:
+                self.notice = {**self._pending_notice, "state": self.state}
+                self._pending_notice = None
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """State changes from the browser: only the UI settings may be written."""
+        allowed = {k: v for k, v in sync_data.items() if k in FRONT_END_WRITABLE}
+        dropped = sorted(set(sync_data) - FRONT_END_WRITABLE)
+        if dropped:
+            log.warning("ignored front-end writes to %s", ", ".join(dropped))
+        if allowed:
+            super().set_state(allowed)
+
+    def __repr__(self) -> str:
+        game = self._game
+        names = game.rules.partnership_names
+        state = (
+            f"over, winner {names[game.winner]}"
+            if game.winner is not None
+            else f"{game.phase}, seat {game.to_act} to act"
+        )
+        reveal = ", all hands shown" if self._reveal else ""
+        return (
+            f"<CardTable {game.rules.name}, seat {self._seat} "
+            f"({names[game.rules.partnerships[self._seat]]}){reveal}: deal {game.deal_number}, "
+            f"{state}, scores {'/'.join(map(str, game.scores))}>"
+        )
+
+
+def progress_key(game: Game) -> tuple[int, int, int]:
+    """(deal number, tricks played, actions) at the start of an auto-play."""
+    return game.deal_number, game.tricks_played, len(game.history)
