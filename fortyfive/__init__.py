@@ -7,7 +7,7 @@ hold, discard and draw, 120). Rule ids (R1.1 ...) refer to the project's RULES.m
 >>> import fortyfive as ff
 >>> g = ff.Game.new(ff.BRUFF, seed=7)
 >>> g.phase, len(g.hand(0)), g.trump
-('play', 5, 'D')
+(<Phase.PLAY: 'play'>, 5, 'D')
 >>> g.apply(g.legal_actions()[0])
 >>> len(g.trick)
 1
@@ -17,7 +17,9 @@ from fortyfive.engine.actions import Action, ActionSyntaxError, IllegalActionErr
 from fortyfive.engine.cards import CARDS, Card, deck, parse_card, parse_cards
 from fortyfive.engine.game import Game
 from fortyfive.engine.match import Match
-from fortyfive.engine.observe import BonusStatus
+from fortyfive.engine.observe import BonusStatus, Observation
+from fortyfive.engine.outcome import Outcome, WinReason
+from fortyfive.engine.phase import Phase
 from fortyfive.engine.record import RecordError
 from fortyfive.engine.rules import (
     BARKER,
@@ -43,8 +45,12 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "Match",
+    "Observation",
+    "Outcome",
+    "Phase",
     "RecordError",
     "Rules",
+    "WinReason",
     "deck",
     "explain_play",
     "get_rules",

@@ -12,18 +12,18 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from fortyfive.agents.random_play import AUCTION_PASS_PROBABILITY
 from fortyfive.engine.actions import PLAY_ID, parse_action
 from fortyfive.engine.cards import CARDS, SUITS, parse_card
-from fortyfive.engine.rules import Rules, get_rules, rules_tables, tables
+from fortyfive.engine.dealing import discard_order, draw_limit, first_leader
+from fortyfive.engine.observe import Observation, trump_of
+from fortyfive.engine.rules import TRUMP_SUIT, Rules, get_rules, rules_tables, tables
 from fortyfive.engine.tricks import winner_index
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
-
-Observation = dict[str, Any]
 
 
 class Bot(Protocol):
@@ -96,10 +96,10 @@ def hand_points(rules: Rules, hand: list[str], trump: str) -> float:
     """
     t = rules_tables(rules, trump)
     ids = _ids(hand)
-    places = sorted(t.order.index(c) for c in ids if t.eff_suit[c] == 4)
+    places = sorted(t.order.index(c) for c in ids if t.is_trump(c))
     tricks = sum(_TRUMP_TRICKS[p] if p < len(_TRUMP_TRICKS) else _LOW_TRUMP_TRICKS for p in places)
     tricks += _LENGTH_TRICKS * max(0, len(places) - 2)
-    kings = [c for c in ids if t.eff_suit[c] != 4 and t.power[c] == len(t.plain[t.eff_suit[c]])]
+    kings = [c for c in ids if not t.is_trump(c) and t.power[c] == len(t.plain[t.eff_suit[c]])]
     tricks += _SIDE_KING_TRICKS * len(kings)
     bonus = max((_BONUS_SHARE[p] for p in places if p < len(_BONUS_SHARE)), default=0.0)
     redrawn = len(ids) - len(places) - len(kings) if rules.max_discard else 0
@@ -179,11 +179,11 @@ class RuleBot(ObservingBot):
         robs = [a for a in obs["legal_actions"] if a.startswith("rob ")]
         if not robs:
             return None
-        t = rules_tables(rules, obs["trump"])
+        t = rules_tables(rules, trump_of(obs))
         worst = min((parse_card(a.split()[1]).id for a in robs), key=lambda c: (t.power[c], c))
         return (
             f"rob {CARDS[worst]}"
-            if t.power[parse_card(obs["turnup"]).id] > t.power[worst]
+            if t.power[parse_card(obs["turnup"] or "").id] > t.power[worst]
             else None
         )
 
@@ -219,10 +219,10 @@ class RuleBot(ObservingBot):
     @staticmethod
     def _discard(rules: Rules, obs: Observation) -> str:
         """R9.7: throw every non-trump, weakest first if fewer may go; trumps (and AH) stay."""
-        t = rules_tables(rules, obs["trump"])
+        t = rules_tables(rules, trump_of(obs))
         most = max(len(a.split()) - 1 for a in obs["legal_actions"])
         plain = sorted(
-            (c for c in _ids(obs["hand"]) if t.eff_suit[c] != 4), key=lambda c: t.power[c]
+            (c for c in _ids(obs["hand"]) if not t.is_trump(c)), key=lambda c: t.power[c]
         )
         return str(parse_action(" ".join(["discard", *(str(CARDS[c]) for c in plain[:most])])))
 
@@ -247,13 +247,13 @@ class RuleBot(ObservingBot):
     @staticmethod
     def _lead(v: _PlayView) -> int:
         t = v.t
-        trumps = sorted((c for c in v.legal if t.eff_suit[c] == 4), key=lambda c: -t.power[c])
+        trumps = sorted((c for c in v.legal if t.is_trump(c)), key=lambda c: -t.power[c])
         if trumps and v.boss_trump(trumps[0]):
             return trumps[0]  # a sure trick, and it draws the opponents' trumps
-        kings = [c for c in v.legal if t.eff_suit[c] != 4 and v.boss_plain(c)]
+        kings = [c for c in v.legal if not t.is_trump(c) and v.boss_plain(c)]
         if kings:
             return max(kings, key=lambda c: (t.power[c], c))
-        plain = [c for c in v.legal if t.eff_suit[c] != 4]
+        plain = [c for c in v.legal if not t.is_trump(c)]
         return v.weakest(plain or trumps)
 
 
@@ -262,7 +262,7 @@ class _PlayView:
 
     def __init__(self, rules: Rules, obs: Observation) -> None:
         self.rules = rules
-        self.t = t = rules_tables(rules, obs["trump"])
+        self.t = t = rules_tables(rules, trump_of(obs))
         self.seat: int = obs["seat"]
         self.partnerships: list[int] = obs["partnerships"]
         self.legal = [PLAY_ID[a] for a in obs["legal_actions"] if a in PLAY_ID]
@@ -278,7 +278,10 @@ class _PlayView:
         self.unseen = {c for c in range(rules.deck_size) if c not in seen}
         bonus = obs["bonus"]["card"]
         self.bonus_card = parse_card(bonus).id if bonus else -1
-        self.plain_len = {s: sum(1 for c in self.hand if t.eff_suit[c] == s) for s in range(5)}
+        self.plain_len = {
+            s: sum(1 for c in self.hand if t.eff_suit[c] == s)
+            for s in range(TRUMP_SUIT + 1)  # the four plain suits and the trumps
+        }
 
     @staticmethod
     def play(card: int) -> str:
@@ -298,7 +301,7 @@ class _PlayView:
     def boss_trump(self, card: int) -> bool:
         """No unseen trump outranks ``card`` (R2.3)."""
         t = self.t
-        return t.eff_suit[card] == 4 and not any(t.higher[card] >> c & 1 for c in self.unseen)
+        return t.is_trump(card) and not any(t.higher[card] >> c & 1 for c in self.unseen)
 
     def boss_plain(self, card: int) -> bool:
         """No unseen card of its suit outranks ``card`` (R2.4); a trump may still take it."""
@@ -382,10 +385,9 @@ class SearchBot(RuleBot):
                     hands.append(hand if s == seat else pool[: rules.hand_size])
                     if s != seat:
                         pool = pool[rules.hand_size :]
-                for i in range(1, n + 1):  # R9.7: from the dealer's left, non-trumps go
-                    s = (obs["dealer"] + i) % n
-                    keep = [c for c in hands[s] if t.eff_suit[c] == 4]
-                    drawn = min(rules.hand_size - len(keep), rules.max_discard)
+                for s in discard_order(rules, obs["dealer"]):  # R9.7: the non-trumps go
+                    keep = [c for c in hands[s] if t.is_trump(c)]
+                    drawn = min(rules.hand_size - len(keep), draw_limit(rules, len(pool)))
                     hands[s] = (
                         keep
                         + pool[:drawn]
@@ -398,7 +400,7 @@ class SearchBot(RuleBot):
                     rules,
                     SUITS.index(suit),
                     tuple(sum(1 << c for c in h) for h in hands),
-                    leader=(seat + 1) % n,  # R9.8
+                    leader=first_leader(rules, obs["dealer"], bidder=seat),
                     start_scores=tuple(obs["scores"]),
                     bidder=seat,
                 )

@@ -200,7 +200,7 @@ def deal_game(
     >>> g = deal_game("barker", 3, ["AH 4D 5D 6C 7C", "7S KC KH 8D 9D",
     ...                             "5S KD QD 2C 2H", "AS TD JD 3C 3H"])
     >>> g.phase, g.to_act
-    ('bid', 0)
+    (<Phase.BID: 'bid'>, 0)
     """
     rules = get_rules(preset)
     held = [[str(c) for c in parse_cards(h)] for h in hands]

@@ -8,7 +8,9 @@ from fortyfive.engine.actions import Action, ActionSyntaxError, IllegalActionErr
 from fortyfive.engine.cards import CARDS, Card, deck, parse_card, parse_cards
 from fortyfive.engine.game import Game
 from fortyfive.engine.match import Match
-from fortyfive.engine.observe import BonusStatus
+from fortyfive.engine.observe import BonusStatus, Observation
+from fortyfive.engine.outcome import Outcome, WinReason
+from fortyfive.engine.phase import Phase
 from fortyfive.engine.record import RecordError
 from fortyfive.engine.rules import (
     BARKER,
@@ -34,8 +36,12 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "Match",
+    "Observation",
+    "Outcome",
+    "Phase",
     "RecordError",
     "Rules",
+    "WinReason",
     "deck",
     "explain_play",
     "get_rules",

@@ -21,6 +21,17 @@ from dataclasses import dataclass, field
 from fortyfive.engine.rules import Rules
 
 
+def call_ladder(rules: Rules) -> tuple[str, ...]:
+    """Every call the auction knows, low to high: pass, each bid (R9.2), the dealer's hold
+    (R9.3).
+
+    >>> from fortyfive.engine.rules import BARKER
+    >>> call_ladder(BARKER)
+    ('pass', 'bid 5', 'bid 10', 'bid 15', 'bid 20', 'bid 25', 'bid 30', 'hold')
+    """
+    return ("pass", *(f"bid {b}" for b in rules.bids), *(("hold",) if rules.dealer_hold else ()))
+
+
 @dataclass
 class Auction:
     """The state of one hand's auction; ``to_call`` is the next seat to call (None when over)."""

@@ -24,6 +24,8 @@ RANKS = "A23456789TJQK"
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 JOKER_ID = 52
+#: The ace of hearts, always a trump (R2.1).
+AH_ID = 3 * 13
 
 
 class Card:

@@ -5,7 +5,7 @@ redeals and to the game's end. Deals after the first are shuffled from the game'
 
 >>> g = Game.new("barker", seed=7)
 >>> g.phase, g.to_act == (g.dealer + 1) % 4
-('bid', True)
+(<Phase.BID: 'bid'>, True)
 >>> g.legal_actions()[:3]
 ['pass', 'bid 5', 'bid 10']
 >>> g.apply("bid 5")
@@ -42,6 +42,16 @@ from fortyfive.engine.cards import (
     mask_ids,
     parse_card,
 )
+from fortyfive.engine.dealing import (
+    ace_of,
+    discard_order,
+    draw_limit,
+    first_leader,
+    may_still_rob,
+    robbing_seat,
+)
+from fortyfive.engine.outcome import Outcome, WinReason
+from fortyfive.engine.phase import Phase
 from fortyfive.engine.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -55,10 +65,10 @@ from fortyfive.engine.tricks import explain_mask, legal_mask, winner_index
 if TYPE_CHECKING:
     import pandas
 
-    from fortyfive.engine.observe import BonusStatus
+    from fortyfive.engine.observe import BonusStatus, Observation
 
-# Phases (public strings).
-BURY, PLAY, BID, TRUMP, DISCARD, OVER = "bury", "play", "bid", "trump", "discard", "over"
+BURY, PLAY, BID, TRUMP = Phase.BURY, Phase.PLAY, Phase.BID, Phase.TRUMP
+DISCARD, OVER = Phase.DISCARD, Phase.OVER
 
 
 _FACTORIAL = {n: math.factorial(n) for n in (52, 53)}
@@ -95,6 +105,7 @@ class Game:
         "_leader",
         "_legal",
         "_n",
+        "_outcome",
         "_phase",
         "_played",
         "_rng",
@@ -129,6 +140,7 @@ class Game:
         self._scores = list(scores)
         self._deals: list[scoring.DealLog] = []
         self._winner: int | None = None
+        self._outcome: Outcome | None = None
         self._phase = OVER
         self._to_act: int | None = None
         self._legal: list[str] | None = None
@@ -319,14 +331,9 @@ class Game:
         self._turnup = card
         self._deal.turnup = card
         self._set_trump(card // 13)
-        # R6.5: the holder of the ace of trumps may rob; the dealer if the ace itself is turned up.
-        ace = self._trump * 13
-        if card == ace:
-            self._robber = self.dealer
-        else:
-            self._robber = next((s for s in range(self._n) if self._hands[s] >> ace & 1), -1)
+        self._robber = robbing_seat(self.dealer, card, self._hands)  # R6.5
         self._phase = PLAY
-        self._leader = (self.dealer + 1) % self._n  # R6.7
+        self._leader = first_leader(self.rules, self.dealer)  # R6.7
         self._to_act = self._leader
 
     def _set_trump(self, suit: int) -> None:
@@ -337,8 +344,9 @@ class Game:
     # ------------------------------------------------------------------ public state
 
     @property
-    def phase(self) -> str:
-        """``bury``, ``play``, ``bid``, ``trump``, ``discard`` or ``over``."""
+    def phase(self) -> Phase:
+        """What the seat to act does next (a :class:`~fortyfive.engine.phase.Phase`, equal to
+        its name: ``"bury"``, ``"play"``, ``"bid"``, ``"trump"``, ``"discard"`` or ``"over"``)."""
         return self._phase
 
     @property
@@ -354,6 +362,11 @@ class Game:
     def winner(self) -> int | None:
         """The winning partnership index, or None while the game goes on."""
         return self._winner
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (who, by which rule, when), or None while it goes on."""
+        return self._outcome
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -380,7 +393,7 @@ class Game:
         r = self._robber
         if r < 0 or self._phase != PLAY:
             return None
-        if self._winners or (r - self._leader) % self._n < len(self._trick):
+        if not may_still_rob(r, self._leader, len(self._trick), len(self._winners), self._n):
             return None
         return r
 
@@ -496,7 +509,7 @@ class Game:
             for c in mask_ids(self._hands[seat]):
                 name = CARD_STR[c]
                 subsets += [f"{s} {name}" for s in subsets]
-            k_max = min(self.rules.max_discard, len(self._stock))
+            k_max = draw_limit(self.rules, len(self._stock))
             if k_max < self._hands[seat].bit_count():
                 subsets = [s for s in subsets if s.count(" ") <= k_max]
             return subsets
@@ -635,9 +648,9 @@ class Game:
         happen (R7.3). Publicly that is after trick 1, or once the ace of trumps is played."""
         if self._turnup < 0 or self._robbed_by >= 0:
             return 0
-        if self._winners or self._played >> (self._trump * 13) & 1:
+        if self._winners or self._played >> ace_of(self._trump) & 1:
             return 1 << self._turnup
-        if self._turnup == self._trump * 13 and self._dealer_has_played():
+        if self._turnup == ace_of(self._trump) and self._dealer_has_played():
             return 1 << self._turnup
         return 0
 
@@ -667,20 +680,24 @@ class Game:
         bonus_trick = deal.bonus_trick
         start = deal.start_scores
         winner = scoring.chronology_winner(r, start, self._winners, bonus_trick, certain)
+        reason = WinReason.TARGET
         if winner is None and done and r.jink and len(set(self._winners)) == 1:
-            winner = self._winners[0]  # R8.4
+            winner, reason = self._winners[0], WinReason.JINK  # R8.4
         self._scores = list(
             scoring.running_totals(r, start, self._winners, bonus_trick if certain else -1)
         )
         if winner is not None:
-            self._finish(winner)
+            self._finish(winner, reason)
         elif done:
             deal.end_scores = tuple(self._scores)
             self.dealer = (self.dealer + 1) % self._n  # R8.5
             self._start_deal(None)
 
-    def _finish(self, winner: int) -> None:
+    def _finish(self, winner: int, reason: WinReason) -> None:
         self._winner = winner
+        self._outcome = Outcome(
+            winner, reason, self.deal_number, len(self._winners), tuple(self._scores)
+        )
         self._deal.end_scores = tuple(self._scores)
         self._phase = OVER
         self._to_act = None
@@ -706,8 +723,8 @@ class Game:
     def _name_trump(self, act: Action) -> None:
         assert act.suit is not None
         self._set_trump(SUITS.index(act.suit))
-        self._phase = DISCARD  # R9.7: from the dealer's left
-        self._to_act = (self.dealer + 1) % self._n
+        self._phase = DISCARD
+        self._to_act = discard_order(self.rules, self.dealer)[0]  # R9.7
 
     def _discard(self, act: Action) -> None:
         seat = self._to_act
@@ -718,12 +735,12 @@ class Game:
         for _ in act.cards:
             self._hands[seat] |= 1 << self._stock.pop(0)
         self._discarded[seat] = len(act.cards)
-        nxt = (seat + 1) % self._n
-        if nxt == (self.dealer + 1) % self._n:
+        order = discard_order(self.rules, self.dealer)
+        if seat == order[-1]:
             self._phase = PLAY
-            self._leader = self._to_act = (self._deal.bidder + 1) % self._n  # R9.8
+            self._leader = self._to_act = first_leader(self.rules, self.dealer, self._deal.bidder)
         else:
-            self._to_act = nxt
+            self._to_act = order[order.index(seat) + 1]
 
     def _end_auction_hand(self) -> None:
         """R10.1-R10.5 after the fifth trick."""
@@ -736,7 +753,8 @@ class Game:
         self._scores = [s + d for s, d in zip(self._scores, delta, strict=True)]
         winner = scoring.barker_winner(r, self._scores, bidders)
         if winner is not None:
-            self._finish(winner)
+            both = sum(s >= r.target for s in self._scores) > 1
+            self._finish(winner, WinReason.CONTRACT if both else WinReason.TARGET)  # R10.5
         else:
             deal.end_scores = tuple(self._scores)
             self.dealer = (self.dealer + 1) % self._n  # R9.1
@@ -744,7 +762,7 @@ class Game:
 
     # ------------------------------------------------------------------ views
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         """What ``seat`` may see, as a JSON-able dict (see :mod:`fortyfive.engine.observe`)."""
         return observe.observation(self, seat)
 

@@ -17,7 +17,7 @@ other seats see of one action.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from fortyfive.engine.cards import CARDS, SUIT_NAMES, Card
 from fortyfive.engine.rules import sort_cards
@@ -26,6 +26,96 @@ if TYPE_CHECKING:
     from fortyfive.engine.game import Game
 
 OBSERVATION_VERSION = 1
+
+PhaseName = Literal["bury", "play", "bid", "trump", "discard", "over"]
+
+
+class TrickPlay(TypedDict):
+    seat: int
+    card: str
+
+
+class TrickRecord(TypedDict):
+    leader: int
+    cards: list[str]  # in play order, from the leader
+    winner: int  # the winning seat
+
+
+class Call(TypedDict):
+    seat: int
+    call: str  # "pass", "bid 20", "hold"
+
+
+class Contract(TypedDict):
+    seat: int
+    bid: int
+
+
+class BonusView(TypedDict):
+    card: str | None
+    trick: int | None
+    seat: int | None
+    partnership: int | None
+    certain: bool
+
+
+class LastContract(TypedDict):
+    seat: int
+    bid: int
+    made: bool | None
+
+
+class LastDeal(TypedDict):
+    deal: int
+    dealer: int
+    start_scores: list[int]
+    end_scores: list[int]
+    thrown_in: bool
+    contract: LastContract | None
+
+
+class OutcomeView(TypedDict):
+    winner: int
+    reason: str  # a WinReason: "target", "jink" or "contract"
+    deal: int
+    trick: int
+    scores: list[int]
+
+
+class Observation(TypedDict):
+    """What one seat may see (version :data:`OBSERVATION_VERSION`); card names as in R1.1."""
+
+    version: int
+    preset: str
+    players: int
+    seat: int
+    partnerships: list[int]
+    partnership_names: list[str]
+    deal: int
+    dealer: int
+    phase: PhaseName
+    to_act: int | None
+    legal_actions: list[str]  # empty unless this seat is to act
+    hand: list[str]  # in the order a player holds them
+    hand_sizes: list[int]
+    own_face_down: list[str]  # this seat's buried, robbed-away or discarded cards only
+    discard_counts: list[int]
+    trump: str | None
+    turnup: str | None
+    joker_turned: bool
+    robbed_by: int | None
+    leader: int | None
+    trick: list[TrickPlay]
+    tricks: list[TrickRecord]
+    bids: list[Call]
+    contract: Contract | None
+    bonus: BonusView
+    scores: list[int]
+    target: int
+    over: bool
+    winner: int | None
+    outcome: OutcomeView | None
+    last_deal: LastDeal | None
 
 
 @dataclass(frozen=True)
@@ -52,7 +142,7 @@ class BonusStatus:
         state = "certain (R7.3)" if self.certain else "not yet certain (R7.3)"
         return f"{self.card.symbol()} leads the bonus, trick {self.trick}, {who}: {state}"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> BonusView:
         return {
             "card": str(self.card) if self.card else None,
             "trick": self.trick,
@@ -79,7 +169,7 @@ def bonus_status(game: Game) -> BonusStatus:
     return BonusStatus(CARDS[card], k + 1, seat, game.rules.partnerships[seat], certain)
 
 
-def observation(game: Game, seat: int) -> dict[str, Any]:
+def observation(game: Game, seat: int) -> Observation:
     """The view of ``seat``: a JSON-able dict (version :data:`OBSERVATION_VERSION`)."""
     r = game.rules
     if not 0 <= seat < r.players:
@@ -96,7 +186,7 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
         "partnership_names": list(r.partnership_names),
         "deal": game.deal_number,
         "dealer": game.dealer,
-        "phase": game.phase,
+        "phase": game.phase.value,
         "to_act": to_act,
         "legal_actions": game.legal_actions() if to_act == seat else [],
         "hand": [str(c) for c in sort_cards(r, game.hand(seat), game.trump)],
@@ -126,11 +216,41 @@ def observation(game: Game, seat: int) -> dict[str, Any]:
         "target": r.target,
         "over": game.over,
         "winner": game.winner,
+        "outcome": _outcome(game),
         "last_deal": _last_deal(game),
     }
 
 
-def _last_deal(game: Game) -> dict[str, Any] | None:
+def trump_of(obs: Observation) -> str:
+    """The trump suit of an observation in the trick phase (or after the auction named it)."""
+    trump = obs["trump"]
+    if trump is None:
+        raise ValueError(f"no trump is known yet in phase {obs['phase']!r}")
+    return trump
+
+
+def tricks_seen(obs: Observation) -> list[tuple[int, list[str]]]:
+    """Every trick of the deal as (leader, cards in play order), the one in progress last."""
+    tricks = [(tr["leader"], tr["cards"]) for tr in obs["tricks"]]
+    if obs["trick"]:
+        tricks.append((obs["trick"][0]["seat"], [e["card"] for e in obs["trick"]]))
+    return tricks
+
+
+def _outcome(game: Game) -> OutcomeView | None:
+    o = game.outcome
+    if o is None:
+        return None
+    return {
+        "winner": o.winner,
+        "reason": o.reason.value,
+        "deal": o.deal,
+        "trick": o.trick,
+        "scores": list(o.scores),
+    }
+
+
+def _last_deal(game: Game) -> LastDeal | None:
     """How the most recent finished deal ended: public scores and contract (R8.5, R9.5, R10).
     No card is named: the cards of a finished deal are back in the pack."""
     d = next((d for d in reversed(game.deals) if d.end_scores is not None), None)

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, fields
 from functools import cache
 from typing import Any, Literal
 
-from fortyfive.engine.cards import CARDS, JOKER_ID, RANKS, SUITS, Card
+from fortyfive.engine.cards import AH_ID, CARDS, JOKER_ID, RANKS, SUITS, Card
 
 SuitLetter = Literal["S", "C", "D", "H"]
 
@@ -51,6 +51,11 @@ class Rules:
     @property
     def n_partnerships(self) -> int:
         return len(self.partnership_names)
+
+    @property
+    def deal_points(self) -> int:
+        """All the points one deal holds: every trick, and the bonus (R7.1-R7.2, R10.1)."""
+        return self.hand_size * self.trick_points + self.bonus_points
 
     @property
     def deck_size(self) -> int:
@@ -128,13 +133,16 @@ def _cid(rank: str, suit: int) -> int:
     return suit * 13 + RANKS.index(rank)
 
 
-AH = _cid("A", 3)
 # R2.3: ranks of the trump suit below 5, J (joker) AH, high to low.
 _TRUMP_TAIL = {"black": "AKQ2346789T", "D": "AKQT9876432", "H": "KQT9876432"}
 # R2.4: non-trump ranks, high to low (hearts have no ace: AH is always a trump).
 _PLAIN = {"black": "KQJA23456789T", "D": "KQJT98765432A", "H": "KQJT98765432"}
 # R5.2: the protected trumps (the joker only where there is one).
 _PROTECTED_RANKS = ("5", "J")
+
+
+#: ``TrumpTables.eff_suit`` of every trump (R2.1): a fifth suit beside S C D H (0..3).
+TRUMP_SUIT = 4
 
 
 def _colour(suit: int) -> str:
@@ -145,7 +153,7 @@ class TrumpTables:
     """Order tables for one trump suit, computed once (see :func:`tables`).
 
     ``power[c]``: 100 + position for trumps (higher wins), plain rank 1..13 otherwise.
-    ``eff_suit[c]``: 4 for a trump, else the printed suit (R2.2).
+    ``eff_suit[c]``: :data:`TRUMP_SUIT` for a trump, else the printed suit (R2.2).
     ``suit_mask[s]``: the non-trump cards of printed suit s.
     ``unforced[c]``: for a led trump c, the protected trumps privileged against it (R5.2).
     ``higher[c]``: for a trump c, the trumps that outrank it.
@@ -168,13 +176,13 @@ class TrumpTables:
     def __init__(self, joker: bool, trump: int) -> None:
         self.trump = trump
         tail = _TRUMP_TAIL[_colour(trump)]
-        order = [_cid("5", trump), _cid("J", trump)] + ([JOKER_ID] if joker else []) + [AH]
+        order = [_cid("5", trump), _cid("J", trump)] + ([JOKER_ID] if joker else []) + [AH_ID]
         order += [_cid(r, trump) for r in tail]
         self.order: tuple[int, ...] = tuple(order)
         self.trump_mask = sum(1 << c for c in order)
         n = len(order)
         self.power = [0] * 53
-        self.eff_suit = [4] * 53
+        self.eff_suit = [TRUMP_SUIT] * 53
         for pos, c in enumerate(order):
             self.power[c] = 100 + n - pos
         self.plain: dict[int, tuple[int, ...]] = {}
@@ -189,7 +197,7 @@ class TrumpTables:
                 self.power[c] = len(ids) - pos
                 self.eff_suit[c] = s
                 self.suit_mask[s] |= 1 << c
-        protected = [_cid(r, trump) for r in _PROTECTED_RANKS] + [AH]
+        protected = [_cid(r, trump) for r in _PROTECTED_RANKS] + [AH_ID]
         if joker:
             protected.append(JOKER_ID)
         self.protected = sum(1 << p for p in protected)
@@ -198,6 +206,10 @@ class TrumpTables:
         for pos, c in enumerate(order):
             self.higher[c] = sum(1 << h for h in order[:pos])
             self.unforced[c] = sum(1 << p for p in protected if self.power[p] > self.power[c])
+
+    def is_trump(self, card: int) -> bool:
+        """R2.1: whether card id ``card`` is a trump under this trump suit."""
+        return self.eff_suit[card] == TRUMP_SUIT
 
 
 @cache
@@ -238,7 +250,7 @@ _DISPLAY_SUITS = (0, 3, 1, 2)  # spades, hearts, clubs, diamonds: the colours al
 def _display_rank(joker: bool, trump: int) -> tuple[int, ...]:
     """Sort key per card id: trumps high to low first (R2.3), then each other suit high to low
     (R2.4). With no trump yet (-1), the joker and AH, always trumps (R2.1), come first."""
-    always = ([JOKER_ID] if joker else []) + [AH]
+    always = ([JOKER_ID] if joker else []) + [AH_ID]
     first = list(tables(joker, trump).order) if trump >= 0 else always
     order = list(first)
     for s in _DISPLAY_SUITS:

@@ -66,7 +66,7 @@ class OrderRun(_CardRun, kind="order"):
 
     def _view(self) -> dict[str, Any]:
         v = self._base_view()
-        if self.plain and any(self.t.eff_suit[parse_card(c).id] == 4 for c in self.right):
+        if self.plain and any(self.t.is_trump(parse_card(c).id) for c in self.right):
             v["facts"].append(f"A {SUIT_NAMES[self.plain][:-1]} is led")
         cards = list(self.puzzle.position["cards"])
         v["answer"] = {"type": "sequence", "cards": cards, "count": len(cards)}
@@ -123,7 +123,7 @@ class WinnerRun(_CardRun, kind="winner"):
 
     def _why_wins(self) -> str:
         w = CARDS[self.win]
-        if self.t.eff_suit[self.win] == 4:
+        if self.t.is_trump(self.win):
             return f"{w} is the highest trump in the trick (R3.2; trump order R2.3)."
         suit = SUIT_NAMES[SUITS[self.t.eff_suit[self.trick[0]]]]
         return (
@@ -138,8 +138,8 @@ class WinnerRun(_CardRun, kind="winner"):
                 True, True, f"Right: {CARDS[c]} takes the trick. {self._why_wins()}", rules
             )
         t, lead = self.t, self.trick[0]
-        if t.eff_suit[c] != 4 and t.eff_suit[c] != t.eff_suit[lead]:
-            suit = SUIT_NAMES[SUITS[t.eff_suit[lead]]] if t.eff_suit[lead] != 4 else "trumps"
+        if not t.is_trump(c) and t.eff_suit[c] != t.eff_suit[lead]:
+            suit = SUIT_NAMES[SUITS[t.eff_suit[lead]]] if not t.is_trump(lead) else "trumps"
             why = (
                 f"{CARDS[c]} is neither a trump nor of the suit led ({suit}): it cannot win (R3.2)."
             )
@@ -148,7 +148,7 @@ class WinnerRun(_CardRun, kind="winner"):
         return Feedback(False, False, f"No: {CARDS[c]} does not take this trick. {why}", rules)
 
     def _hint_texts(self) -> list[str]:
-        trumps = any(self.t.eff_suit[c] == 4 for c in self.trick)
+        trumps = any(self.t.is_trump(c) for c in self.trick)
         lead = CARDS[self.trick[0]]
         extra = ", the joker" if self.rules_.joker else ""
         if trumps:
@@ -214,7 +214,7 @@ class LegalRun(_CardRun, kind="legal"):
     def _hint_texts(self) -> list[str]:
         if self.lead < 0:
             first = "R3.1: you lead this trick."
-        elif self.t.eff_suit[self.lead] == 4:
+        elif self.t.is_trump(self.lead):
             first = (
                 "A trump is led: you must play a trump if you hold one (R5.1), unless every "
                 "trump you hold is protected (5, J, joker, AH) and ranks above the card led "
@@ -289,7 +289,7 @@ class KeepRun(_CardRun, kind="keep"):
             f"R5.2: the protected trumps are the 5 and jack of trumps{joker} and AH; one is "
             "privileged only against a lower trump led."
         )
-        if self.t.eff_suit[self.lead] != 4:
+        if not self.t.is_trump(self.lead):
             return [first, f"{lead} is not a trump: R4.1-R4.3 apply, not R5."]
         rel = "above" if self.t.power[self.card] > self.t.power[self.lead] else "below"
         return [first, f"{c} ranks {rel} the card led, {lead}; look at your other trumps too."]

@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from fortyfive.engine.auction import call_ladder
 from fortyfive.engine.cards import CARDS, SUITS
+from fortyfive.engine.outcome import WinReason
 from fortyfive.engine.rules import get_rules
+from fortyfive.engine.scoring import barker_hand_delta, running_totals
 from fortyfive.puzzles._parts import (
     GameRun,
     choice,
@@ -177,16 +180,16 @@ class ScoreRun(GameRun, kind="score"):
         r, deal, g = self.rules_, self.deal, self.game
         if r.auction:
             bidders = r.partnerships[deal.bidder]
-            taken = [0] * r.n_partnerships
-            for i, t in enumerate(deal.tricks):
-                taken[r.partnerships[t.winner]] += 5 + (5 if i == deal.bonus_trick else 0)
+            winners = [r.partnerships[t.winner] for t in deal.tricks]
+            taken = running_totals(r, (0,) * r.n_partnerships, winners, deal.bonus_trick)
+            scored = barker_hand_delta(r, deal.bid, bidders, taken)[bidders]
             name = r.partnership_names[bidders]
-            made = taken[bidders] >= deal.bid
+            made = bool(deal.made)
             how = (
                 f"{name} bid {deal.bid} and took {taken[bidders]}: made, so they score "
                 + (
-                    "60 for a made 30 (R10.3)"
-                    if made and deal.bid == 30
+                    f"{scored} for a made {deal.bid} (R10.3)"
+                    if scored != taken[bidders]
                     else "what they took (R10.2)"
                 )
                 if made
@@ -290,10 +293,10 @@ class GameWinnerRun(GameRun, kind="game-winner"):
     def _explain(self) -> str:
         g, r, deal = self.game, self.rules_, self.deal
         assert g.winner is not None
+        assert g.outcome is not None
         name, k = r.partnership_names[g.winner], len(deal.tricks)
-        winners = [r.partnerships[t.winner] for t in deal.tricks]
         status = g.bonus_status()
-        if k == 5 and len(set(winners)) == 1 and max(g.scores) < r.target:
+        if g.outcome.reason is WinReason.JINK:
             why = f"{name} took all five tricks: jink wins the game (R8.4)."
         elif status.certain:
             why = (
@@ -344,10 +347,9 @@ class GameWinnerRun(GameRun, kind="game-winner"):
 class CallsRun(GameRun, kind="calls"):
     """Select every legal call in the auction (R9.2-R9.5)."""
 
-    CALLS = ("pass", "bid 5", "bid 10", "bid 15", "bid 20", "bid 25", "bid 30", "hold")
-
     def _setup(self) -> None:
         super()._setup()
+        self.calls = call_ladder(self.rules_)
         g = self.game
         if g.phase != "bid":
             raise ValueError(f"puzzle {self.puzzle.id}: calls puzzles stop in the auction")
@@ -362,7 +364,7 @@ class CallsRun(GameRun, kind="calls"):
         facts.append(
             f"Seat {g.to_act} ({r.partnership_names[r.partnerships[g.to_act or 0]]}) to call"
         )
-        labels = [(c, c.capitalize()) for c in self.CALLS]
+        labels = [(c, c.capitalize()) for c in self.calls]
         return {
             "facts": facts,
             "seats": seats_view(g, False),
@@ -383,7 +385,7 @@ class CallsRun(GameRun, kind="calls"):
         return f"R9.2: it is higher than the current highest bid ({high or 'none'}){floor}."
 
     def _check(self, answer: Any) -> Feedback:
-        got = choices(answer, self.CALLS)
+        got = choices(answer, self.calls)
         if set(got) == set(self.legal):
             return Feedback(True, True, "Right: " + ", ".join(self.legal) + ".", self.puzzle.rules)
         wrong = [f"{c}: {self.game.explain(c)}" for c in got if c not in self.legal]

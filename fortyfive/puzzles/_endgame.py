@@ -25,7 +25,10 @@ class TargetRun(GameRun, kind="target"):
         g = self.game
         if g.phase != "play" or g.over:
             raise ValueError(f"puzzle {self.puzzle.id}: target puzzles start in the trick phase")
-        if not self.rules_.auction and max(g.scores) + 30 >= self.rules_.target:
+        if (
+            not self.rules_.auction
+            and max(g.scores) + self.rules_.deal_points >= self.rules_.target
+        ):
             raise ValueError(f"puzzle {self.puzzle.id}: the game could end in this deal")
         assert g.to_act is not None
         self.side = self.rules_.partnerships[g.to_act]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUITS, Card, parse_card
+from fortyfive.engine.cards import AH_ID, CARDS, SUIT_NAMES, SUITS, Card, parse_card
 from fortyfive.engine.game import Game
 from fortyfive.engine.record import trick_rows
 from fortyfive.engine.rules import Rules, TrumpTables, get_rules, sort_cards, trump_order
@@ -107,14 +107,14 @@ def rank_reason(rules: Rules, t: TrumpTables, trump: str, hi: int, lo: int) -> s
     cards of one plain suit), citing R2."""
     h, low = CARDS[hi], CARDS[lo]
     tname = suit_word(trump)
-    if t.eff_suit[hi] == 4 and t.eff_suit[lo] != 4:
+    if t.is_trump(hi) and not t.is_trump(lo):
         extra = ""
-        if h.id == 39 and trump != "H":
+        if h.id == AH_ID and trump != "H":
             extra = " (AH is always a trump, R2.1)"
         elif h.is_joker:
             extra = " (the joker is always a trump, R2.1)"
         return f"{h} is a trump{extra} and {low} is not: any trump beats a plain card (R3.2)."
-    if t.eff_suit[hi] == 4:
+    if t.is_trump(hi):
         note = ""
         if h.rank == "5":
             note = " The five of trumps is the highest card of all."

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fortyfive.agents.bots import make_bot
-from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUITS
+from fortyfive.engine.cards import AH_ID, CARDS, JOKER_ID, SUIT_NAMES, SUITS
 from fortyfive.engine.game import Game
 from fortyfive.engine.rules import BARKER, BRUFF, Rules, get_rules, rules_tables
 from fortyfive.engine.tricks import legal_mask
@@ -110,8 +110,8 @@ def _winner(rng: random.Random, d: int) -> Made:
     rules = BARKER if d == 1 else rng.choice([BRUFF, BARKER])
     trump, _, trick = _random_trick(rules, rng, rules.players)
     t = rules_tables(rules, trump)
-    trumps = [c for c in trick if t.eff_suit[c] == 4]
-    special = any(c in (39, 52) for c in trumps) or (trump in "SC" and len(trumps) >= 2)
+    trumps = [c for c in trick if t.is_trump(c)]
+    special = any(c in (AH_ID, JOKER_ID) for c in trumps) or (trump in "SC" and len(trumps) >= 2)
     if (d == 1 and len(trumps) > 1) or (d == 2 and not trumps) or (d == 3 and not special):
         return None
     pos = {"trump": trump, "leader": 0, "trick": _names(trick)}
@@ -125,7 +125,7 @@ def _legal(rng: random.Random, d: int) -> Made:
     t = rules_tables(rules, trump)
     hand = hands[k]
     lead_trump = t.eff_suit[trick[0]] == 4
-    held = [c for c in hand if t.eff_suit[c] == 4]
+    held = [c for c in hand if t.is_trump(c)]
     if d == 1 and (lead_trump or not held):
         return None
     if d == 2 and (lead_trump or not any(t.eff_suit[c] == t.eff_suit[trick[0]] for c in hand)):

@@ -30,14 +30,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from fortyfive.engine.cards import JOKER_ID, SUITS, card_mask, mask_ids, parse_card
-from fortyfive.engine.rules import get_rules, tables
+from fortyfive.engine.dealing import may_still_rob, robbing_seat
+from fortyfive.engine.observe import Observation, tricks_seen, trump_of
+from fortyfive.engine.rules import TRUMP_SUIT, get_rules, tables
 from fortyfive.solve.position import Position
 from fortyfive.solve.solver import solve
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
-
-Observation = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ def sample_hands(obs: Observation, rng: random.Random) -> tuple[list[int], int]:
     seat that may still rob in it (-1 for none)."""
     rules = get_rules(obs["preset"])
     n, me = rules.players, obs["seat"]
-    t = tables(rules.joker, SUITS.index(obs["trump"]))
+    t = tables(rules.joker, SUITS.index(trump_of(obs)))
     own = card_mask(obs["hand"])
     known = own | card_mask(obs["own_face_down"])
     for tr in obs["tricks"]:
@@ -150,7 +150,7 @@ def sample_hands(obs: Observation, rng: random.Random) -> tuple[list[int], int]:
     else:
         raise SampleError("no deal of the hidden cards fits what this seat has seen")
     assert not sum(hands) & ~deck
-    return hands, _robber(obs, hands, t, turnup, n)
+    return hands, _robber(obs, hands, turnup)
 
 
 def _deal(
@@ -196,18 +196,17 @@ def _deal(
 def _shown_voids(obs: Observation, t: Any, n: int) -> list[int]:
     """Per seat, cards it cannot hold because of how it followed (R4.2, R5.3)."""
     forbidden = [0] * n
-    tricks = [(tr["leader"], tr["cards"]) for tr in obs["tricks"]]
-    if obs["trick"]:
-        tricks.append((obs["leader"], [e["card"] for e in obs["trick"]]))
-    for leader, cards in tricks:
+    for leader, cards in tricks_seen(obs):
         lead = parse_card(cards[0]).id
         led_suit = t.eff_suit[lead]
         for i, name in enumerate(cards[1:], 1):
             c = parse_card(name).id
             seat = (leader + i) % n
-            if led_suit == 4 and t.eff_suit[c] != 4:  # R5.3: only privileged trumps, or none
+            if led_suit == TRUMP_SUIT and not t.is_trump(
+                c
+            ):  # R5.3: only privileged trumps, or none
                 forbidden[seat] |= t.trump_mask & ~t.unforced[lead]
-            elif led_suit != 4 and t.eff_suit[c] not in (4, led_suit):  # R4.2: void
+            elif led_suit != TRUMP_SUIT and t.eff_suit[c] not in (TRUMP_SUIT, led_suit):  # R4.2
                 forbidden[seat] |= t.suit_mask[led_suit]
     return forbidden
 
@@ -216,28 +215,23 @@ def _kept_trumps(obs: Observation, t: Any, n: int, hand_size: int) -> list[int]:
     """Per seat, the trumps it is presumed to hold still (barker): a player keeps its trumps
     when it discards (R9.7), so one who threw d cards kept 5 - d trumps, less those played."""
     out = [hand_size - d for d in obs["discard_counts"]]
-    plays = [(tr["leader"], tr["cards"]) for tr in obs["tricks"]]
-    if obs["trick"]:
-        plays.append((obs["leader"], [e["card"] for e in obs["trick"]]))
-    for leader, cards in plays:
+    for leader, cards in tricks_seen(obs):
         for i, name in enumerate(cards):
-            if t.eff_suit[parse_card(name).id] == 4:
+            if t.is_trump(parse_card(name).id):
                 out[(leader + i) % n] -= 1
     return [max(0, k) for k in out]
 
 
-def _robber(obs: Observation, hands: list[int], t: Any, turnup: int, n: int) -> int:
+def _robber(obs: Observation, hands: list[int], turnup: int) -> int:
     """The seat that may still rob in this deal of the cards (R6.5, R6.6), else -1."""
-    if turnup < 0 or obs["robbed_by"] is not None or obs["tricks"]:
+    if turnup < 0 or obs["robbed_by"] is not None:
         return -1
-    ace = t.trump * 13
-    seat = (
-        obs["dealer"] if turnup == ace else next((s for s in range(n) if hands[s] >> ace & 1), -1)
-    )
-    if seat < 0:
+    seat = robbing_seat(obs["dealer"], turnup, hands)
+    leader = obs["trick"][0]["seat"] if obs["trick"] else obs["leader"]
+    if seat < 0 or leader is None:
         return -1
-    played = [e["seat"] for e in obs["trick"]]
-    return -1 if seat in played else seat
+    open_ = may_still_rob(seat, leader, len(obs["trick"]), len(obs["tricks"]), len(hands))
+    return seat if open_ else -1
 
 
 def describe_hints(hints: list[Hint]) -> str:

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fortyfive.engine.cards import CARDS, SUITS, card_mask, mask_cards, mask_ids, parse_card
+from fortyfive.engine.observe import Observation, trump_of
 from fortyfive.engine.rules import Rules, TrumpTables, get_rules, tables
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ class Position:
         """The current deal of ``game`` (which must be in its trick phase), hands open."""
         if game.phase != "play":
             raise ValueError(
-                f"the solver starts from the trick phase; this game is in phase {game.phase!r}"
+                f"the solver starts from the trick phase; this game is in phase {game.phase.value!r}"
             )
         deal = game.deals[-1]
         bonus = game.bonus_status()
@@ -142,9 +143,7 @@ class Position:
         )
 
     @classmethod
-    def from_observation(
-        cls, obs: dict[str, Any], hands: Sequence[int], robber: int = -1
-    ) -> Position:
+    def from_observation(cls, obs: Observation, hands: Sequence[int], robber: int = -1) -> Position:
         """A position from one seat's observation and a full guess of the hands (bitmasks).
 
         The observation fixes the trick, the tricks so far, the bonus, the turn-up and the
@@ -161,13 +160,12 @@ class Position:
             raise ValueError("the guessed hands must give the observing seat its own hand")
         played = 0
         winners = []
-        for t in obs["tricks"]:
-            for c in t["cards"]:
-                played |= 1 << parse_card(c).id
-            winners.append(rules.partnerships[t["winner"]])
+        for tr in obs["tricks"]:
+            played |= card_mask(tr["cards"])
+            winners.append(rules.partnerships[tr["winner"]])
         trick = tuple(parse_card(e["card"]).id for e in obs["trick"])
-        for c in trick:
-            played |= 1 << c
+        for cid in trick:
+            played |= 1 << cid
         bonus = obs["bonus"]
         contract = obs["contract"]
         turnup = parse_card(obs["turnup"]).id if obs["turnup"] else -1
@@ -175,13 +173,16 @@ class Position:
         if rules.win_by_chronology:  # the running score holds this deal's tricks (R8.6)
             for p in winners:
                 start[p] -= rules.trick_points
-            if bonus["certain"] and bonus["card"] and bonus["trick"] <= len(winners):
-                start[bonus["partnership"]] -= rules.bonus_points
+            k, owner = bonus["trick"], bonus["partnership"]
+            if bonus["certain"] and k is not None and owner is not None and k <= len(winners):
+                start[owner] -= rules.bonus_points
+        leader = obs["leader"]
+        assert leader is not None  # the trick phase always has a leader
         return cls(
             rules=rules,
-            trump=SUITS.index(obs["trump"]),
+            trump=SUITS.index(trump_of(obs)),
             hands=tuple(hands),
-            leader=obs["leader"],
+            leader=leader,
             trick=trick,
             winners=tuple(winners),
             bonus_card=parse_card(bonus["card"]).id if bonus["card"] else -1,
