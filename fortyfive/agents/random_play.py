@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from fortyfive.engine.game import Game
+from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import Rules
 
 # Uniform random calls bid on most hands and fail most contracts, so a barker game would drift
@@ -21,7 +22,7 @@ AUCTION_PASS_PROBABILITY = 0.7
 def random_action(game: Game, rng: random.Random) -> str:
     """A random legal action: uniform, except that auction calls lean towards ``pass``."""
     actions = game.legal_actions()
-    if game.phase == "bid" and rng.random() < AUCTION_PASS_PROBABILITY:
+    if game.phase == Phase.BID and rng.random() < AUCTION_PASS_PROBABILITY:
         return "pass"
     return rng.choice(actions)
 

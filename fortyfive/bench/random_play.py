@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from fortyfive.agents.random_play import AUCTION_PASS_PROBABILITY
 from fortyfive.engine.game import Game
+from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import Rules
 
 
@@ -42,7 +43,7 @@ def bench(rules: Rules | str, seconds: float, seed: int = 1) -> BenchResult:
         game = Game.new(rules, seed=seed + games)
         while not game.over:
             acts = game.legal_actions()
-            if game.phase == "bid" and rng.random() < AUCTION_PASS_PROBABILITY:
+            if game.phase == Phase.BID and rng.random() < AUCTION_PASS_PROBABILITY:
                 game.apply("pass")
             else:
                 game.apply(acts[int(rng.random() * len(acts))])

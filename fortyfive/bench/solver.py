@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 
 from fortyfive.agents.bots import RuleBot
 from fortyfive.engine.game import Game
+from fortyfive.engine.phase import Phase
 from fortyfive.solve.solver import solve
 
 
@@ -31,7 +32,7 @@ def _first_leads(preset: str, seed: int) -> Iterator[Game]:
         g = Game.new(preset, seed=game_seed)
         bots = [RuleBot(seed=game_seed * 10 + s) for s in range(g.rules.players)]
         while not g.over:
-            if g.phase == "play" and g.tricks_played == 0 and not g.trick:
+            if g.phase == Phase.PLAY and g.tricks_played == 0 and not g.trick:
                 yield g.copy()
             seat = g.to_act
             assert seat is not None
@@ -55,7 +56,7 @@ def _endgames(seed: int) -> Iterator[Game]:
             if seat is None or g.deal_number != number:
                 break
             g.apply(bots[seat].choose(g, seat))
-        if g.phase == "play" and g.deal_number == number and g.tricks_played >= 2:
+        if g.phase == Phase.PLAY and g.deal_number == number and g.tricks_played >= 2:
             yield g
 
 

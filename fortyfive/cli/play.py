@@ -12,6 +12,7 @@ from fortyfive.engine.actions import IllegalActionError
 from fortyfive.engine.cards import parse_card
 from fortyfive.engine.game import Game
 from fortyfive.engine.observe import public_action, render_text
+from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import PRESETS
 from fortyfive.solve.hints import describe_hints, hint
 
@@ -122,6 +123,6 @@ def play(
 
 def _hint_text(game: Game, seat: int) -> str:
     """The hint sampler's ranking, or why there is none (it judges card play only)."""
-    if game.phase != "play":
+    if game.phase != Phase.PLAY:
         return "hints judge card play (R3-R5); for this choice, '?' lists what is legal"
     return describe_hints(hint(game, seat, samples=12, seed=len(game.history)))

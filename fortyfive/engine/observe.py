@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypedDict
 
 from fortyfive.engine.cards import CARDS, SUIT_NAMES, Card
+from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import sort_cards
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ class BonusStatus:
 
 def bonus_status(game: Game) -> BonusStatus:
     deal = game.deals[-1]
-    if game.trump is None or game.phase not in ("play", "over"):
+    if game.trump is None or game.phase not in (Phase.PLAY, Phase.OVER):
         return BonusStatus(None, None, None, None, False)
     card = deal.bonus_card
     certain = game.bonus_certain()
@@ -304,6 +305,6 @@ def render_text(game: Game, seat: int | None = None) -> str:
     if game.trick:
         played = ", ".join(f"{s}:{c.symbol()}" for s, c in game.trick_plays)
         lines.append(f"trick: {played}")
-    if game.phase == "play":
+    if game.phase == Phase.PLAY:
         lines.append(game.bonus_status().describe(names))
     return "\n".join(lines)

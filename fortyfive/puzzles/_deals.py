@@ -8,6 +8,7 @@ from typing import Any
 from fortyfive.engine.auction import call_ladder
 from fortyfive.engine.cards import CARDS, SUITS
 from fortyfive.engine.outcome import WinReason
+from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import get_rules
 from fortyfive.engine.scoring import barker_hand_delta, running_totals
 from fortyfive.puzzles._parts import (
@@ -34,7 +35,7 @@ class RobRun(GameRun, kind="rob"):
     def _setup(self) -> None:
         super()._setup()
         g = self.game
-        if self.rules_.auction or g.phase != "play" or g.tricks_played or g.trick:
+        if self.rules_.auction or g.phase != Phase.PLAY or g.tricks_played or g.trick:
             raise ValueError(f"puzzle {self.puzzle.id}: rob puzzles start a bruff deal")
         self.answer = "nobody" if g.robber is None else str(g.robber)
 
@@ -351,7 +352,7 @@ class CallsRun(GameRun, kind="calls"):
         super()._setup()
         self.calls = call_ladder(self.rules_)
         g = self.game
-        if g.phase != "bid":
+        if g.phase != Phase.BID:
             raise ValueError(f"puzzle {self.puzzle.id}: calls puzzles stop in the auction")
         self.legal = g.legal_actions()
 

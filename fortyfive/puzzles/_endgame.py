@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fortyfive.engine.cards import SUITS
+from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import sort_cards
 from fortyfive.engine.scoring import DealLog
 from fortyfive.puzzles._parts import GameRun, card_name, seats_view, tricks_view
@@ -23,7 +24,7 @@ class TargetRun(GameRun, kind="target"):
 
         super()._setup()
         g = self.game
-        if g.phase != "play" or g.over:
+        if g.phase != Phase.PLAY or g.over:
             raise ValueError(f"puzzle {self.puzzle.id}: target puzzles start in the trick phase")
         if (
             not self.rules_.auction

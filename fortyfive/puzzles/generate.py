@@ -20,6 +20,7 @@ from typing import Any
 from fortyfive.agents.bots import make_bot
 from fortyfive.engine.cards import AH_ID, CARDS, JOKER_ID, SUIT_NAMES, SUITS
 from fortyfive.engine.game import Game
+from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import BARKER, BRUFF, Rules, get_rules, rules_tables
 from fortyfive.engine.tricks import legal_mask
 from fortyfive.puzzles._parts import position_game
@@ -76,7 +77,8 @@ def _random_trick(
     t = rules_tables(rules, trump)
     ids = list(range(rules.deck_size))
     rng.shuffle(ids)
-    hands = [ids[5 * s : 5 * s + 5] for s in range(rules.players)]
+    size = rules.hand_size
+    hands = [ids[size * s : size * (s + 1)] for s in range(rules.players)]
     trick: list[int] = []
     for s in range(length):
         m = legal_mask(t, sum(1 << c for c in hands[s]), trick[0] if trick else -1)
@@ -228,13 +230,16 @@ def _game_winner(rng: random.Random, d: int) -> Made:
         return None
     winners = [BRUFF.partnerships[t.winner] for t in deal.tricks]
     jink = len(set(winners)) == 1
-    scores = [rng.randrange(15, 45, 5) for _ in range(3)] if not jink else [0, 5, 10]
+    step, target = BRUFF.trick_points, BRUFF.target
+    scores = [rng.randrange(15, target, step) for _ in range(3)] if not jink else [0, 5, 10]
     pos = dict(base, scores=scores)
     g = position_game(BRUFF, pos, until_over=True)
     if not g.over or len(g.deals) != 1:
         return None
     k = len(g.deals[0].tricks)
-    reached = sum(1 for s, p0 in zip(full.scores, range(3), strict=True) if scores[p0] + s >= 45)
+    reached = sum(
+        1 for s, p0 in zip(full.scores, range(3), strict=True) if scores[p0] + s >= target
+    )
     kind = "jink" if jink else ("race" if reached >= 2 else ("early" if k < 5 else "plain"))
     want = {1: ("plain", "early"), 2: ("early", "race"), 3: ("race", "jink")}[d]
     if kind not in want:
@@ -245,18 +250,19 @@ def _game_winner(rng: random.Random, d: int) -> Made:
 
 
 def _calls(rng: random.Random, d: int) -> Made:
-    scores = [rng.randrange(0, 100, 5) for _ in range(2)]
+    rich, step = BARKER.high_score, BARKER.trick_points  # R9.4: 100 or more bid 20 at least
+    scores = [rng.randrange(0, rich, step) for _ in range(2)]
     if d == 3:
-        scores[rng.randrange(2)] = rng.randrange(100, 120, 5)
+        scores[rng.randrange(2)] = rng.randrange(rich, BARKER.target, step)
     pos = _deal(BARKER, rng, scores)
     k = rng.randrange(1, 4)
     pos = _play(pos, BARKER, rng.randrange(2**31), lambda g: len(g.deals[-1].calls) >= k)
     g = position_game(BARKER, pos)
-    if g.phase != "bid" or len(g.deals) != 1:
+    if g.phase != Phase.BID or len(g.deals) != 1:
         return None
     if d == 2 and g.to_act != g.dealer:
         return None
-    if d == 3 and g.scores[BARKER.partnerships[g.to_act or 0]] < 100:
+    if d == 3 and g.scores[BARKER.partnerships[g.to_act or 0]] < rich:
         return None
     prompt = f"Seat {g.to_act} is to call. Select every call it may make, then Check."
     return "barker", pos, prompt, ("R9.2", "R9.3", "R9.4")
@@ -267,15 +273,16 @@ def _target(rng: random.Random, d: int, preset: str) -> Made:
 
     rules = get_rules(preset)
     left = {1: 2, 2: 3, 3: 3}[d]
+    done = rules.hand_size - left  # tricks played before the endgame starts
     seed = rng.randrange(2**31)
     pos = _play(
         _deal(rules, rng),
         rules,
         seed,
-        lambda g: g.phase == "play" and g.tricks_played >= 5 - left and not g.trick,
+        lambda g: g.phase == Phase.PLAY and g.tricks_played >= done and not g.trick,
     )
     g = position_game(rules, pos)
-    if g.over or g.phase != "play" or g.tricks_played != 5 - left or len(g.deals) != 1:
+    if g.over or g.phase != Phase.PLAY or g.tricks_played != done or len(g.deals) != 1:
         return None
     s = solve(g)
     worse = [a for a, v in s.values.items() if v < s.value]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from fortyfive.engine.cards import CARDS, SUITS, card_mask, mask_cards, mask_ids, parse_card
 from fortyfive.engine.observe import Observation, trump_of
+from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import Rules, TrumpTables, get_rules, tables
 
 if TYPE_CHECKING:
@@ -107,9 +108,10 @@ class Position:
     @classmethod
     def from_game(cls, game: Game) -> Position:
         """The current deal of ``game`` (which must be in its trick phase), hands open."""
-        if game.phase != "play":
+        if game.phase != Phase.PLAY:
+            phase = game.phase.value
             raise ValueError(
-                f"the solver starts from the trick phase; this game is in phase {game.phase.value!r}"
+                f"the solver starts from the trick phase; this game is in phase {phase!r}"
             )
         deal = game.deals[-1]
         bonus = game.bonus_status()
