@@ -8,7 +8,7 @@ from typing import Any
 from fortyfive.engine.cards import SUITS
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import sort_cards
-from fortyfive.engine.scoring import DealLog
+from fortyfive.engine.scoring import DealLog, running_totals
 from fortyfive.puzzles._parts import GameRun, card_name, seats_view, tricks_view
 from fortyfive.puzzles.model import Feedback, PuzzleInputError
 
@@ -51,13 +51,10 @@ class TargetRun(GameRun, kind="target"):
 
     def _taken(self) -> int:
         r, deal = self.rules_, self._deal()
-        pts = 0
-        for i, t in enumerate(deal.tricks):
-            if r.partnerships[t.winner] == self.side:
-                pts += r.trick_points
-                if i == deal.bonus_trick and (self._finished() or deal.bonus_certain):
-                    pts += r.bonus_points
-        return pts
+        winners = [r.partnerships[t.winner] for t in deal.tricks]
+        credited = self._finished() or deal.bonus_certain  # R7.3, R8.6
+        bonus = deal.bonus_trick if credited else -1
+        return running_totals(r, (0,) * r.n_partnerships, winners, bonus)[self.side]
 
     def _ours(self) -> list[int]:
         return self.rules_.partners(self.side)

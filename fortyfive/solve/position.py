@@ -21,6 +21,7 @@ from fortyfive.engine.cards import CARDS, SUITS, card_mask, mask_cards, mask_ids
 from fortyfive.engine.observe import Observation, trump_of
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import Rules, TrumpTables, get_rules, tables
+from fortyfive.engine.scoring import running_totals
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
@@ -173,11 +174,10 @@ class Position:
         turnup = parse_card(obs["turnup"]).id if obs["turnup"] else -1
         start = list(obs["scores"])
         if rules.win_by_chronology:  # the running score holds this deal's tricks (R8.6)
-            for p in winners:
-                start[p] -= rules.trick_points
-            k, owner = bonus["trick"], bonus["partnership"]
-            if bonus["certain"] and k is not None and owner is not None and k <= len(winners):
-                start[owner] -= rules.bonus_points
+            k = bonus["trick"]
+            credited = k - 1 if bonus["certain"] and k is not None and k <= len(winners) else -1
+            dealt = running_totals(rules, (0,) * rules.n_partnerships, winners, credited)
+            start = [s - d for s, d in zip(start, dealt, strict=True)]
         leader = obs["leader"]
         assert leader is not None  # the trick phase always has a leader
         return cls(
