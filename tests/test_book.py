@@ -140,6 +140,19 @@ def test_pages_load_only_the_site_s_own_scripts(site: Site) -> None:
     assert (site.root / "_static/widget-vendor/anywidget/dist/index.js").is_file()
 
 
+@pytest.mark.slow
+def test_the_rules_reference_is_a_page_with_a_link_target_per_rule(site: Site) -> None:
+    source = (ROOT / "book" / "rules.md").read_text(encoding="utf-8")
+    targets = re.findall(r"^\((\w+(?:-\w+)*)\)=$", source, re.MULTILINE)
+    assert "r1-1" in targets and "r10-5" in targets and "r8" in targets, targets
+    page = site.page("rules.html")
+    assert page.is_file(), "no page for book/rules.md"
+    ids = set(re.findall(r'\bid="([^"]+)"', page.read_text(encoding="utf-8")))
+    assert not set(targets) - ids, f"rules.html lacks the anchors {sorted(set(targets) - ids)}"
+    index = site.page("index.html").read_text(encoding="utf-8")
+    assert 'href="rules.html"' in index
+
+
 def test_the_vendored_anywidget_bundle_matches_the_python_package() -> None:
     """The embedded state asks for anywidget ~X.Y.*: the served bundle must be that version."""
     import anywidget
