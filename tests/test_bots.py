@@ -75,7 +75,10 @@ def play_out(preset: str, seed: int, names: list[str], seen: set[str]) -> ff.Gam
     return game
 
 
-@pytest.mark.parametrize("bot", sorted(BOTS))
+# The search bot solves every card it plays: about a minute, so it is part of the slow run.
+@pytest.mark.parametrize(
+    "bot", [pytest.param(b, marks=pytest.mark.slow) if b == "search" else b for b in sorted(BOTS)]
+)
 def test_bots_read_only_their_observation_and_act_legally_in_every_phase(bot: str) -> None:
     seen: set[str] = set()
     if bot == "search":  # fewer games, among them deals where the joker is turned up (R6.4)
