@@ -153,12 +153,14 @@ def all_edges(modules: dict[str, tuple[Path, bool]]) -> list[Import]:
 def test_every_subpackage_imports_only_from_the_layers_below_it() -> None:
     modules = package_modules()
     assert {m.split(".")[1] for m in modules if m.count(".") >= 1} >= set(LAYERS)
-    assert contract_violations(all_edges(modules), modules) == []
+    bad = contract_violations(all_edges(modules), modules)
+    assert not bad, "\n".join(bad)
 
 
 def test_no_import_cycle_lazy_imports_included() -> None:
     modules = package_modules()
-    assert import_cycles(all_edges(modules), modules) == []
+    cycles = import_cycles(all_edges(modules), modules)
+    assert not cycles, "\n".join(" -> ".join(c) for c in cycles)
 
 
 def test_the_engine_imports_no_jupyter_and_nothing_above_it() -> None:
