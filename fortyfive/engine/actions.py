@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Literal
 
 from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUITS, Card, parse_card
+from fortyfive.engine.errors import quote
 
 Kind = Literal["play", "rob", "bury", "bid", "hold", "pass", "trump", "discard"]
 KINDS: tuple[str, ...] = ("play", "rob", "bury", "bid", "hold", "pass", "trump", "discard")
@@ -55,25 +56,33 @@ class Action:
         return self.cards[0]
 
 
+#: The longest action text looked at ("discard" with five cards is 22 characters).
+MAX_ACTION_TEXT = 100
+
+
 def parse_action(text: str | Action) -> Action:
     """Parse an action string (case-insensitive); raises :class:`ActionSyntaxError`."""
     if isinstance(text, Action):
         return text
+    if not isinstance(text, str):  # checked first: the cache below needs a string
+        raise ActionSyntaxError(
+            f"an action is a string such as 'play 5S', not {type(text).__name__}"
+        )
+    if len(text) > MAX_ACTION_TEXT:
+        raise ActionSyntaxError(f"{quote(text)} is too long to be an action")
     return _parse_text(text)
 
 
 @lru_cache(maxsize=4096)  # the same few call/trump/play strings recur in every game
 def _parse_text(text: str) -> Action:
-    if not isinstance(text, str):
-        raise ActionSyntaxError(
-            f"an action is a string such as 'play 5S', not {type(text).__name__}"
-        )
     words = text.split()
     if not words:
         raise ActionSyntaxError("empty action; try 'play 5S', 'bid 20', 'pass' ...")
     kind, args = words[0].lower(), words[1:]
     if kind not in KINDS:
-        raise ActionSyntaxError(f"unknown action {words[0]!r}; the actions are " + ", ".join(KINDS))
+        raise ActionSyntaxError(
+            f"unknown action {quote(words[0])}; the actions are " + ", ".join(KINDS)
+        )
     try:
         if kind in _ONE_CARD:
             if len(args) != 1:
@@ -85,11 +94,13 @@ def _parse_text(text: str) -> Action:
                 raise ActionSyntaxError("'discard' names a card twice")
             return Action("discard", cards)
         if kind == "bid":
-            if len(args) != 1 or not args[0].isdigit():
+            # ASCII digits only: str.isdigit() also takes other scripts' digits
+            if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()):
                 raise ActionSyntaxError("'bid' takes one amount, e.g. 'bid 20'")
             return Action("bid", amount=int(args[0]))
         if kind == "trump":
-            suit = _SUIT_WORDS.get(args[0].lower()) if len(args) == 1 else None
+            ok = len(args) == 1 and args[0].isascii()
+            suit = _SUIT_WORDS.get(args[0].lower()) if ok else None
             if suit is None:
                 raise ActionSyntaxError("'trump' takes one suit: S, C, D or H")
             return Action("trump", suit=suit)

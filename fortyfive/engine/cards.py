@@ -12,12 +12,15 @@ with suits ``S C D H`` and ranks ``A 2 ... 9 T J Q K``; the joker is 52.
 >>> parse_card("10S")
 Traceback (most recent call last):
 ...
-ValueError: R1.1: '10S' is not a card; write rank then suit, e.g. 5S, TD, AH, or JK for the joker
+fortyfive.engine.errors.CardError: R1.1: '10S' is not a card; write rank then suit, e.g. 5S...
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import islice
+
+from fortyfive.engine.errors import CardError, quote
 
 SUITS = "SCDH"
 RANKS = "A23456789TJQK"
@@ -103,22 +106,67 @@ CARD_STR: tuple[str, ...] = tuple(str(c) for c in CARDS)
 _BY_TEXT: dict[str, Card] = {str(c): c for c in CARDS}
 
 
+def _spellings(text: str) -> set[str]:
+    """The two-letter form in every letter case (R1.1: parsing is case-insensitive)."""
+    a, b = text[0], text[1]
+    return {x + y for x in {a.upper(), a.lower()} for y in {b.upper(), b.lower()}}
+
+
+# Only these spellings: str.upper() would also map e.g. a long s to S (R1.1: ASCII notation).
+_PARSE: dict[str, Card] = {s: c for c in CARDS for s in _spellings(str(c))}
+#: The longest text parse_card looks at, and the most cards parse_cards takes: more is refused
+#: before any work.
+MAX_CARD_TEXT = 16
+MAX_CARDS = 53
+
+
 def parse_card(text: str | Card) -> Card:
-    """Parse the two-letter form (case-insensitive) or ``JK``; a Card passes through."""
+    """Parse a card: rank then suit in any case (``5s``, ``TD``, ``AH``), or ``JK`` (R1.1); a
+    :class:`Card` passes through. Anything else raises
+    :class:`~fortyfive.engine.errors.CardError` (a ``ValueError``) naming the bad token.
+
+    >>> parse_card("td"), parse_card(" jk ")
+    (Card('TD'), Card('JK'))
+    """
     if isinstance(text, Card):
         return text
-    card = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
-    if card is None:
-        raise ValueError(
-            f"R1.1: {text!r} is not a card; write rank then suit, e.g. 5S, TD, AH, "
-            "or JK for the joker"
+    card = _PARSE.get(text) if isinstance(text, str) else None
+    if card is not None:
+        return card
+    if not isinstance(text, str):
+        raise CardError(
+            "card",
+            text,
+            f"R1.1: a card is text such as '5S' (or a Card), not {type(text).__name__}",
         )
-    return card
+    if len(text) <= MAX_CARD_TEXT:
+        card = _PARSE.get(text.strip())
+        if card is not None:
+            return card
+    raise CardError(
+        "card",
+        text,
+        f"R1.1: {quote(text)} is not a card; write rank then suit, e.g. 5S, TD, AH, "
+        "or JK for the joker",
+    )
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
-    """Parse cards separated by spaces or commas, or an iterable of cards/strings."""
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else text
+    """Parse cards separated by spaces or commas, or an iterable of cards and card names."""
+    if isinstance(text, str):
+        if len(text) > MAX_CARD_TEXT * MAX_CARDS:
+            raise CardError("cards", text, "R1.1: that is far more text than a hand of cards")
+        tokens: Iterable[str | Card] = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, bytes | Mapping):
+        tokens = list(islice(text, MAX_CARDS + 1))
+        if len(tokens) > MAX_CARDS:
+            raise CardError("cards", text, f"R1.1: more than the {MAX_CARDS} cards of a pack")
+    else:
+        raise CardError(
+            "cards",
+            text,
+            "R1.1: cards are text such as '5S JH' or a list of cards, not " + type(text).__name__,
+        )
     return [parse_card(t) for t in tokens]
 
 

@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from fortyfive.engine import observe, scoring
+from fortyfive.engine import validate as check
 from fortyfive.engine.actions import (
     PLAY_BY_BIT,
     PLAY_ID,
@@ -40,7 +41,6 @@ from fortyfive.engine.cards import (
     Card,
     mask_cards,
     mask_ids,
-    parse_card,
 )
 from fortyfive.engine.dealing import (
     ace_of,
@@ -50,6 +50,7 @@ from fortyfive.engine.dealing import (
     may_still_rob,
     robbing_seat,
 )
+from fortyfive.engine.errors import InputError
 from fortyfive.engine.outcome import Outcome, WinReason
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.record import (
@@ -156,10 +157,9 @@ class Game:
         True
         """
         rules = get_rules(rules)
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        if dealer is not None and not 0 <= dealer < rules.players:
-            raise ValueError(f"dealer must be a seat 0..{rules.players - 1}")
+        seed = random.SystemRandom().randrange(2**32) if seed is None else check.seed(seed)
+        if dealer is not None:
+            dealer = check.seat(dealer, rules, "dealer")
         g = cls(rules, seed, 0, (0,) * rules.n_partnerships)
         drawn = g._rng.randrange(rules.players)  # drawn always, so a seed always deals alike
         g.dealer = drawn if dealer is None else dealer
@@ -190,15 +190,19 @@ class Game:
         Later deals are shuffled from ``seed``.
         """
         rules = get_rules(rules)
-        if not 0 <= dealer < rules.players:
-            raise ValueError(f"dealer must be a seat 0..{rules.players - 1}")
-        if len(hands) != rules.players:
-            raise ValueError(f"{rules.name} needs {rules.players} hands, got {len(hands)}")
-        hand_ids = [[parse_card(c).id for c in h] for h in hands]
+        dealer = check.seat(dealer, rules, "dealer")
+        seed = check.seed(seed)
+        if not isinstance(hands, list | tuple) or len(hands) != rules.players:
+            raise InputError("hands", hands, f"{rules.players} hands, one per seat")
+        size = rules.deck_size
+        hand_ids = [
+            [c.id for c in check.cards(h, rules, f"hands[{s}]", 0, size)]
+            for s, h in enumerate(hands)
+        ]
         for seat, h in enumerate(hand_ids):
             if len(h) != rules.hand_size:
                 raise ValueError(f"seat {seat} holds {len(h)} cards, not {rules.hand_size} (R6.2)")
-        stock_ids = [parse_card(c).id for c in stock]
+        stock_ids = [c.id for c in check.cards(stock, rules, "stock", 0, size)]
         all_ids = [c for h in hand_ids for c in h] + stock_ids
         full = set(range(rules.deck_size))
         if len(all_ids) != len(set(all_ids)) or set(all_ids) != full:
@@ -211,8 +215,9 @@ class Game:
             )
         if scores is None:
             scores = (0,) * rules.n_partnerships
-        if len(scores) != rules.n_partnerships:
-            raise ValueError(f"{rules.name} has {rules.n_partnerships} partnership scores")
+        if not isinstance(scores, list | tuple) or len(scores) != rules.n_partnerships:
+            raise InputError("scores", scores, f"{rules.n_partnerships} partnership scores")
+        scores = check.scores(scores, rules)
         if max(scores) >= rules.target:
             raise ValueError(f"scores must be below the target {rules.target}: that game is over")
         g = cls(rules, seed, dealer, scores)
@@ -417,7 +422,7 @@ class Game:
     def face_down(self, seat: int) -> list[Card]:
         """The cards ``seat`` put face down this deal: buried (R6.4), given up to rob (R6.5) or
         discarded (R9.7). Only that seat may see them."""
-        return mask_cards(self._face_down[seat])
+        return mask_cards(self._face_down[check.seat(seat, self.rules)])
 
     @property
     def discard_counts(self) -> list[int]:
@@ -456,7 +461,7 @@ class Game:
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds, in card order (all hands are open here: a seat's own view is
         :meth:`observation`)."""
-        return mask_cards(self._hands[seat])
+        return mask_cards(self._hands[check.seat(seat, self.rules)])
 
     def zones(self) -> dict[str, Any]:
         """Where every card of the pack is (an open view for tests and teaching; never a seat's).
@@ -473,7 +478,7 @@ class Game:
         }
 
     def partnership(self, seat: int) -> int:
-        return self.rules.partnerships[seat]
+        return self.rules.partnerships[check.seat(seat, self.rules)]
 
     # ------------------------------------------------------------------ legal actions
 

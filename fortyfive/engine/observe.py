@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypedDict
 
+from fortyfive.engine import validate as check
 from fortyfive.engine.cards import CARDS, SUIT_NAMES, Card
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import sort_cards
@@ -173,8 +174,7 @@ def bonus_status(game: Game) -> BonusStatus:
 def observation(game: Game, seat: int) -> Observation:
     """The view of ``seat``: a JSON-able dict (version :data:`OBSERVATION_VERSION`)."""
     r = game.rules
-    if not 0 <= seat < r.players:
-        raise ValueError(f"seat must be 0..{r.players - 1}")
+    seat = check.seat(seat, r)
     deal = game.deals[-1]
     to_act = game.to_act
     turnup = game.turnup

@@ -3,7 +3,7 @@
 The fast functions take a :class:`~fortyfive.engine.rules.TrumpTables`, bitmask hands and card ids;
 the public ones take rules, a trump letter and cards (or their two-letter strings).
 
->>> from fortyfive import BARKER, parse_cards
+>>> from fortyfive import BARKER, parse_card, parse_cards
 >>> trick = parse_cards("7S 5S AS AH")          # E2: spades trump, South's 5S wins
 >>> trick_winner(BARKER, "S", trick)
 1
@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUITS, Card, card_mask, mask_cards, parse_card
+from fortyfive.engine import validate as check
+from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUITS, Card, mask_cards
+from fortyfive.engine.errors import InputError
 from fortyfive.engine.rules import Rules, TrumpTables, get_rules, rules_tables
 
 CardLike = Card | str
@@ -49,31 +51,37 @@ def winner_index(t: TrumpTables, trick: Sequence[int]) -> int:
     return best
 
 
-def _ids(cards: Sequence[CardLike]) -> list[int]:
-    return [parse_card(c).id for c in cards]
-
-
-def _check_disjoint(hand: list[int], trick: list[int]) -> None:
-    seen = set(hand) & set(trick)
-    if seen or len(set(hand)) != len(hand) or len(set(trick)) != len(trick):
-        raise ValueError("a card appears twice in the hand and trick")
+def _position(
+    rules: Rules | str, trump: str, hand: Sequence[CardLike] | None, trick: Sequence[CardLike]
+) -> tuple[Rules, TrumpTables, list[int], list[int]]:
+    """The checked arguments of the public functions: cards of the preset's pack, none twice,
+    at most one card per seat in the trick (R3.1) and a hand of at most five (R6.2, R9.1)."""
+    r = get_rules(rules)
+    t = rules_tables(r, check.suit(trump))
+    tr = [c.id for c in check.cards(trick, r, "trick", 0, r.players)]
+    h = [] if hand is None else [c.id for c in check.cards(hand, r, "hand", 0, r.hand_size)]
+    twice = set(h) & set(tr)
+    if twice:
+        raise InputError("hand", " ".join(str(CARDS[c]) for c in twice), "no card of the trick")
+    return r, t, h, tr
 
 
 def legal_plays(
     rules: Rules | str, trump: str, hand: Sequence[CardLike], trick: Sequence[CardLike]
 ) -> list[Card]:
     """The cards of ``hand`` that may be played to ``trick`` (lead first), in card order."""
-    t = rules_tables(get_rules(rules), trump)
-    h, tr = _ids(hand), _ids(trick)
-    _check_disjoint(h, tr)
-    return mask_cards(legal_mask(t, card_mask(hand), tr[0] if tr else -1))
+    r, t, h, tr = _position(rules, trump, hand, trick)
+    if len(tr) == r.players:
+        raise InputError("trick", f"<{len(tr)} cards>", "a trick still open: every seat played")
+    return mask_cards(legal_mask(t, sum(1 << c for c in h), tr[0] if tr else -1))
 
 
 def trick_winner(rules: Rules | str, trump: str, trick: Sequence[CardLike]) -> int:
     """Index into ``trick`` of the card that wins it (R3.2)."""
-    if not trick:
-        raise ValueError("an empty trick has no winner")
-    return winner_index(rules_tables(get_rules(rules), trump), _ids(trick))
+    _, t, _, tr = _position(rules, trump, None, trick)
+    if not tr:
+        raise InputError("trick", trick, "at least one card: an empty trick has no winner")
+    return winner_index(t, tr)
 
 
 def _names(t: TrumpTables, mask: int) -> str:
@@ -144,6 +152,6 @@ def explain_play(
     card: CardLike,
 ) -> str:
     """Why ``card`` may not be played from ``hand`` to ``trick``, citing the rule; "" if legal."""
-    t = rules_tables(get_rules(rules), trump)
-    tr = _ids(trick)
-    return explain_mask(t, card_mask(hand), tr[0] if tr else -1, parse_card(card).id)
+    r, t, h, tr = _position(rules, trump, hand, trick)
+    c = check.card(card, r)
+    return explain_mask(t, sum(1 << x for x in h), tr[0] if tr else -1, c.id)

@@ -1,0 +1,95 @@
+"""One place that checks what crosses into the engine from outside: seats, whole numbers,
+scores, hands and stocks, card lists, suits. Each check returns the value in the engine's form
+or raises :class:`~fortyfive.engine.errors.InputError` naming the field and the bad value, before
+anything is changed.
+
+>>> from fortyfive.engine.rules import BRUFF
+>>> seat(2, BRUFF)
+2
+>>> seat(1.5, BRUFF)
+Traceback (most recent call last):
+...
+fortyfive.engine.errors.InputError: seat: expected a seat 0..5, got 1.5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fortyfive.engine.cards import SUIT_NAMES, SUITS, Card, parse_card
+from fortyfive.engine.errors import CardError, InputError
+from fortyfive.engine.rules import Rules
+
+#: Bounds on numbers that enter from outside (records, widgets, the command line): far beyond
+#: any real game, small enough that no arithmetic on them is slow.
+MAX_SCORE = 10**6
+MAX_SEED = 2**64
+
+
+def integer(value: Any, field: str, lo: int, hi: int, what: str | None = None) -> int:
+    """A whole number in ``lo..hi`` (a bool is not a number here)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise InputError(field, value, what or f"a whole number {lo}..{hi}")
+    return value
+
+
+def seat(value: Any, rules: Rules, field: str = "seat") -> int:
+    """A seat of the table (R1.2: seats 0..players-1, clockwise)."""
+    return integer(value, field, 0, rules.players - 1, f"a seat 0..{rules.players - 1}")
+
+
+def seed(value: Any, field: str = "seed") -> int:
+    return integer(value, field, 0, MAX_SEED - 1, "a seed: a whole number 0..2**64-1")
+
+
+def scores(value: Any, rules: Rules, field: str = "scores") -> tuple[int, ...]:
+    """One whole-number score per partnership (barker scores may be negative, R10.2)."""
+    items = sequence(value, field, rules.n_partnerships, rules.n_partnerships)
+    lo = -MAX_SCORE if rules.auction else 0
+    return tuple(integer(s, f"{field}[{i}]", lo, MAX_SCORE) for i, s in enumerate(items))
+
+
+def sequence(value: Any, field: str, lo: int, hi: int) -> Sequence[Any]:
+    """A list or tuple of ``lo..hi`` items (not a string, a dict or a generator)."""
+    if not isinstance(value, list | tuple):
+        raise InputError(
+            field, value, f"a list of {lo}..{hi} items" if lo != hi else f"a list of {lo}"
+        )
+    if not lo <= len(value) <= hi:
+        expected = f"{lo}..{hi}" if lo != hi else f"{lo}"
+        raise InputError(field, f"<{len(value)} items>", f"a list of {expected} items")
+    return value
+
+
+def card(value: Any, rules: Rules, field: str = "card") -> Card:
+    """A card of this preset's pack (R1.1; the joker only where there is one, R2.1)."""
+    try:
+        c = parse_card(value)
+    except CardError as e:
+        raise CardError(field, value, f"{field}: {e}") from None
+    if c.is_joker and not rules.joker:
+        raise CardError(field, value, f"{field}: R2.1: {rules.name} is played without the joker")
+    return c
+
+
+def cards(value: Any, rules: Rules, field: str, lo: int = 0, hi: int = 53) -> list[Card]:
+    """Distinct cards of the pack: a list of cards or card names, or one string of them."""
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    items = sequence(value, field, lo, hi)
+    out = [card(v, rules, f"{field}[{i}]") for i, v in enumerate(items)]
+    if len(set(out)) != len(out):
+        twice = sorted({str(c) for c in out if out.count(c) > 1})
+        raise InputError(field, " ".join(twice), "each card at most once")
+    return out
+
+
+def suit(value: Any, field: str = "trump") -> str:
+    """A suit letter S, C, D or H (any case), or its name (R1.1)."""
+    if isinstance(value, str) and value.isascii() and len(value) <= 8:
+        word = value.strip().lower()
+        for s in SUITS:
+            if word in (s.lower(), SUIT_NAMES[s]):
+                return s
+    raise InputError(field, value, "a suit: S, C, D or H")
