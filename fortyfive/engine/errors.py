@@ -35,14 +35,15 @@ class InputError(ValueError):
     fortyfive.engine.errors.InputError: seat: expected a seat 0..5, got -1
     """
 
-    def __init__(self, field: str, value: object, expected: str) -> None:
+    def __init__(
+        self, field: str, value: object, expected: str, message: str | None = None
+    ) -> None:
         self.field = field
-        super().__init__(f"{field}: expected {expected}, got {quote(value)}")
+        super().__init__(message or f"{field}: expected {expected}, got {quote(value)}")
 
 
 class CardError(InputError):
     """Text that is not a card of the pack (R1.1)."""
 
     def __init__(self, field: str, value: object, message: str) -> None:
-        self.field = field
-        ValueError.__init__(self, message)
+        super().__init__(field, value, "", message)

@@ -57,6 +57,7 @@ from fortyfive.engine.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
     bad_record,
+    check_result,
     parse_record,
     score_sheet,
 )
@@ -243,13 +244,18 @@ class Game:
                 game = cls.from_deal(
                     spec.rules, s["dealer"], s["hands"], s["stock"], s["scores"], seed=spec.seed
                 )
-        except (ValueError, TypeError) as e:
-            raise bad_record(f"start: {e}") from None
+        except InputError as e:
+            raise bad_record(f"start: {e}", f"start.{e.field}") from None
+        except ValueError as e:
+            raise bad_record(f"start: {e}", "start") from None
         for i, action in enumerate(spec.actions):
             try:
                 game.apply(action)
             except IllegalActionError as e:
-                raise bad_record(f"action {i} {action!r} is not legal: {e}") from None
+                raise bad_record(
+                    f"action {i} {action!r} is not legal: {e}", f"actions[{i}]"
+                ) from None
+        check_result(spec, game.scores, game.winner, game.over)
         return game
 
     def copy(self) -> Game:
@@ -291,7 +297,8 @@ class Game:
             pack = shuffled(self._rng, rules.deck_size)
             hands: list[list[int]] = [[] for _ in range(n)]
             pos = 0
-            for size in (3, 2):  # 3 then 2 each, clockwise from the dealer's left
+            packets = (3, 2) if rules.hand_size == 5 else (rules.hand_size,)
+            for size in packets:  # 3 then 2 each, clockwise from the dealer's left
                 for i in range(1, n + 1):
                     hands[(self.dealer + i) % n] += pack[pos : pos + size]
                     pos += size

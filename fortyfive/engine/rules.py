@@ -11,11 +11,12 @@ A regional variant is a new :class:`Rules` value, not new branches in the engine
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import MISSING, asdict, dataclass, fields
 from functools import cache
 from typing import Any, Literal
 
 from fortyfive.engine.cards import AH_ID, CARDS, JOKER_ID, RANKS, SUITS, Card
+from fortyfive.engine.errors import InputError, quote
 
 SuitLetter = Literal["S", "C", "D", "H"]
 
@@ -44,6 +45,11 @@ class Rules:
     max_discard: int = 0  # R9.7: 0 means no discard-and-draw phase
     made_max_bid_factor: int = 2  # R10.3: a made bid of the top amount scores double
 
+    def __post_init__(self) -> None:
+        """Refuse rules the engine cannot play, naming the field (records carry custom rules,
+        so these are untrusted too)."""
+        _check_rules(self)
+
     @property
     def auction(self) -> bool:
         return bool(self.bids)
@@ -69,15 +75,87 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rules from their :meth:`to_dict` form; raises
+        :class:`~fortyfive.engine.errors.InputError` for a field that is unknown, missing or
+        not playable."""
+        if not isinstance(data, dict):
+            raise InputError("rules", data, "an object of rules fields")
         names = {f.name for f in fields(cls)}
-        unknown = set(data) - names
+        unknown = sorted(str(k) for k in set(data) - names)
         if unknown:
-            raise ValueError(f"unknown rules fields: {sorted(unknown)}")
+            raise InputError("rules", unknown, "", f"unknown rules fields: {quote(unknown)}")
+        required = [f.name for f in fields(cls) if f.default is MISSING and f.name not in data]
+        if required:
+            raise InputError("rules", required, "every field without a default")
         kw: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
         return cls(**kw)
 
     def __repr__(self) -> str:
         return f"<Rules {self.name}: {self.players} players, target {self.target}>"
+
+
+MAX_PLAYERS = 10
+_MAX_BIDS = 12
+
+
+def _check_rules(r: Rules) -> None:
+    def need(ok: bool, name: str, expected: str) -> None:
+        if not ok:
+            raise InputError(f"rules.{name}", getattr(r, name), expected)
+
+    def whole(name: str, lo: int, hi: int) -> None:
+        v = getattr(r, name)
+        ok = isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+        need(ok, name, f"a whole number {lo}..{hi}")
+
+    for name in ("joker", "robbing", "win_by_chronology", "jink", "dealer_hold"):
+        need(isinstance(getattr(r, name), bool), name, "true or false")
+    need(isinstance(r.name, str) and 0 < len(r.name) <= 40, "name", "a name of 1..40 characters")
+    whole("players", 2, MAX_PLAYERS)
+    whole("hand_size", 1, 5)  # five tricks a deal at most (R3.3), dealt 3 then 2 (R6.2, R9.1)
+    for name in ("target", "high_score", "high_score_min_bid"):
+        whole(name, 1, 10_000)
+    for name in ("trick_points", "bonus_points"):
+        whole(name, 0, 100)
+    whole("max_discard", 0, r.hand_size)
+    whole("made_max_bid_factor", 1, 10)
+    names = r.partnership_names
+    need(
+        isinstance(names, tuple)
+        and 2 <= len(names) <= r.players
+        and all(isinstance(n, str) and 0 < len(n) <= 20 for n in names),
+        "partnership_names",
+        f"2..{r.players} names of 1..20 characters",
+    )
+    seats = r.partnerships
+    need(
+        isinstance(seats, tuple)
+        and len(seats) == r.players
+        and all(isinstance(p, int) and not isinstance(p, bool) for p in seats)
+        and set(seats) == set(range(len(names))),
+        "partnerships",
+        f"one partnership 0..{len(names) - 1} per seat, every partnership with a seat (R1.3)",
+    )
+    bids = r.bids
+    need(
+        isinstance(bids, tuple)
+        and len(bids) <= _MAX_BIDS
+        and all(isinstance(b, int) and not isinstance(b, bool) and 0 < b <= 1000 for b in bids)
+        and list(bids) == sorted(set(bids)),
+        "bids",
+        f"at most {_MAX_BIDS} rising whole amounts (R9.2)",
+    )
+    auction = r.trump_from == "auction"
+    need(r.trump_from in ("turnup", "auction"), "trump_from", "'turnup' or 'auction'")
+    need(auction == bool(bids), "bids", "bid amounts exactly when trump comes from an auction")
+    need(not (auction and r.robbing), "robbing", "false: robbing needs a turn-up (R6.5)")
+    need(not (r.dealer_hold and not auction), "dealer_hold", "false without an auction (R9.3)")
+    need(r.win_by_chronology != auction, "win_by_chronology", "true exactly for turn-up games")
+    need(not (r.jink and not r.win_by_chronology), "jink", "false without trick chronology")
+    deck = 53 if r.joker else 52
+    # every hand dealt, and a turn-up (two, if the joker comes first: R6.4) left in the stock
+    left = deck - r.players * r.hand_size - (0 if auction else 1 + r.joker)
+    need(left >= 0, "players", f"few enough that {r.players} hands of {r.hand_size} fit the pack")
 
 
 BRUFF = Rules(

@@ -15,11 +15,13 @@ fortyfive.engine.errors.InputError: seat: expected a seat 0..5, got 1.5
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fortyfive.engine.cards import SUIT_NAMES, SUITS, Card, parse_card
 from fortyfive.engine.errors import CardError, InputError
-from fortyfive.engine.rules import Rules
+
+if TYPE_CHECKING:
+    from fortyfive.engine.rules import Rules
 
 #: Bounds on numbers that enter from outside (records, widgets, the command line): far beyond
 #: any real game, small enough that no arithmetic on them is slow.
