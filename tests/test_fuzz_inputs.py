@@ -1,0 +1,125 @@
+"""Arbitrary JSON-like values thrown at every public entry of the engine and the record reader:
+only the documented errors (``ValueError`` subclasses), no change to the game, and a bounded
+time per call (a hostile value is refused before any real work)."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import fortyfive as ff
+from fortyfive.engine.observe import observation
+
+# Bounded-time, not a benchmark: anything that refuses a value in under this is fine; a
+# quadratic check or a replay of millions of seats is not.
+SECONDS = 2.0
+
+_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=30),
+    st.sampled_from(["5S", "JK", "play 5S", "bid 20", "pass", "hold", "trump H", "discard", "S"]),
+    st.text(alphabet="٢٠ſ♠♥10SCDHJKQAT ", max_size=12),
+)
+values = st.recursive(
+    _scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=6),
+        st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    ),
+    max_leaves=20,
+)
+
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _refused_or_fine(call: Callable[[], object]) -> None:
+    start = time.perf_counter()
+    with contextlib.suppress(ValueError):  # every documented error is a ValueError subclass
+        call()
+    assert time.perf_counter() - start < SECONDS
+
+
+def _state(g: ff.Game) -> Any:
+    return (g.record(), g.observation(0), g.legal_actions())
+
+
+@FUZZ
+@given(values)
+def test_card_parsing_takes_anything(value: Any) -> None:
+    _refused_or_fine(lambda: ff.parse_card(value))
+    _refused_or_fine(lambda: ff.parse_cards(value))
+    _refused_or_fine(lambda: ff.parse_action(value))
+
+
+@FUZZ
+@given(values, st.sampled_from(["bruff", "barker"]), st.integers(0, 30))
+def test_a_game_takes_anything_and_changes_nothing_when_it_refuses(
+    value: Any, preset: str, seed: int
+) -> None:
+    g = ff.Game.new(preset, seed=seed)
+    before = _state(g)
+    for call in (g.hand, g.observation, g.face_down, g.partnership, g.explain):
+        _refused_or_fine(lambda call=call: call(value))  # type: ignore[misc]
+        assert _state(g) == before
+    try:
+        g.apply(value)
+    except ValueError:
+        assert _state(g) == before
+    _refused_or_fine(lambda: observation(g, value))
+
+
+@FUZZ
+@given(values, values, values, values)
+def test_tricks_and_deals_take_anything(trump: Any, hand: Any, trick: Any, card: Any) -> None:
+    for rules in (ff.BRUFF, ff.BARKER):
+        _refused_or_fine(lambda rules=rules: ff.trick_winner(rules, trump, trick))
+        _refused_or_fine(lambda rules=rules: ff.legal_plays(rules, trump, hand, trick))
+        _refused_or_fine(lambda rules=rules: ff.explain_play(rules, trump, hand, trick, card))
+        _refused_or_fine(lambda rules=rules: ff.Game.from_deal(rules, trump, hand, trick, card))
+        _refused_or_fine(lambda rules=rules: ff.Game.new(rules, seed=hand, dealer=trick))
+
+
+def _record() -> dict[str, Any]:
+    g = ff.Game.new("bruff", seed=3)
+    for _ in range(12):
+        g.apply(g.legal_actions()[0])
+    return g.record()
+
+
+RECORD = _record()
+
+
+@FUZZ
+@given(st.sampled_from(sorted(RECORD)), values)
+def test_a_record_with_any_field_replaced_replays_or_is_a_record_error(
+    field: str, value: Any
+) -> None:
+    record = dict(RECORD, **{field: value})
+
+    def replay() -> None:
+        with contextlib.suppress(ff.RecordError):
+            ff.Game.replay(record)
+
+    _refused_or_fine(replay)
+
+
+@FUZZ
+@given(st.sampled_from(sorted(ff.BRUFF.to_dict())), values)
+def test_custom_rules_with_any_field_replaced_are_played_or_refused(field: str, value: Any) -> None:
+    rules = dict(ff.BRUFF.to_dict(), **{field: value})
+    record = dict(RECORD, rules=rules)
+
+    def replay() -> None:
+        with contextlib.suppress(ff.RecordError):
+            ff.Game.replay(record)
+
+    _refused_or_fine(replay)
+    _refused_or_fine(lambda: ff.Rules.from_dict(rules))
