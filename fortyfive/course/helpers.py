@@ -391,7 +391,7 @@ def deal_timeline(game: Game, deal: int | None = None) -> pandas.DataFrame:
 
     rec = game.record()
     number = deal if deal is not None else len(game.deals)
-    g = Game.replay({**rec, "actions": []})
+    g = Game.replay(rec, upto=0)
     names = game.rules.partnership_names
     rows = []
     for action in rec["actions"]:

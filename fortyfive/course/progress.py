@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pandas
 
+from fortyfive.engine.errors import quote
 from fortyfive.puzzles.model import ATTEMPT_FIELDS
 
 FILE_NAME = "fortyfive-progress.json"
@@ -72,15 +73,66 @@ class ProgressLog:
         os.replace(tmp, self.path)
 
 
+#: Bounds on a progress file, checked before it is parsed or used: a whole course is a few
+#: hundred checks, and a teacher reads many learners' files.
+MAX_FILE_BYTES = 4 * 2**20
+MAX_ATTEMPTS = 20_000
+
+
+class ProgressError(ValueError):
+    """A progress file that is not one this course wrote: the message names the file and the
+    bad field."""
+
+
+def _check_attempt(path: Path, i: int, a: Any) -> dict[str, Any]:
+    where = f"{path}: attempts[{i}]"
+    if not isinstance(a, dict) or set(a) - set(ATTEMPT_FIELDS):
+        raise ProgressError(f"{where} must be an object with the fields {list(ATTEMPT_FIELDS)}")
+    kinds: dict[str, tuple[type, ...]] = {
+        "puzzle": (str,),
+        "kind": (str,),
+        "chapter": (int, type(None)),
+        "correct": (bool,),
+        "solved": (bool, type(None)),
+        "seconds": (int, float),
+        "hints_used": (int,),
+        "shown": (bool,),
+        "time": (str,),
+    }
+    for key, types in kinds.items():
+        if key in a and (not isinstance(a[key], types) or (bool not in types and a[key] is True)):
+            raise ProgressError(f"{where}.{key} is {quote(a[key])}")
+    for key in ("puzzle", "kind", "time"):
+        if len(a.get(key, "")) > 100:
+            raise ProgressError(f"{where}.{key} is too long")
+    if len(json.dumps(a.get("answer"))) > 10_000:
+        raise ProgressError(f"{where}.answer is too large")
+    return a
+
+
 def read_attempts(path: str | Path) -> list[dict[str, Any]]:
-    """The attempts in a progress file ([] when there is none yet)."""
+    """The attempts in a progress file ([] when there is none yet); raises
+    :class:`ProgressError` for a file this course did not write, before using any of it."""
     path = Path(path)
     if not path.is_file():
         return []
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise ValueError(f"{path} is not a version-{VERSION} fortyfive progress file")
-    return list(data["attempts"])
+    if path.stat().st_size > MAX_FILE_BYTES:
+        raise ProgressError(f"{path} is larger than {MAX_FILE_BYTES} bytes: not a progress file")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise ProgressError(f"{path} is not a JSON progress file: {e}") from None
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != FORMAT
+        or data.get("version") != VERSION
+        or data.get("version") is True
+    ):
+        raise ProgressError(f"{path} is not a version-{VERSION} fortyfive progress file")
+    attempts = data.get("attempts")
+    if not isinstance(attempts, list) or len(attempts) > MAX_ATTEMPTS:
+        raise ProgressError(f"{path}: 'attempts' must be a list of at most {MAX_ATTEMPTS}")
+    return [_check_attempt(path, i, a) for i, a in enumerate(attempts)]
 
 
 def progress(path: str | Path | None = None, chapter: int | None = None) -> pandas.DataFrame:
