@@ -4,6 +4,7 @@ subclass naming the field and the value, and nothing changed."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 import time
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 
 import fortyfive as ff
 from fortyfive.agents.random_play import random_action
+from fortyfive.course.progress import MAX_FILE_BYTES, ProgressError, read_attempts
 from fortyfive.engine.errors import CardError, InputError
 
 # ---------------------------------------------------------------------------- cards (R1.1)
@@ -296,3 +298,52 @@ def test_a_good_record_with_custom_rules_replays() -> None:
 def test_rules_the_engine_cannot_play_are_refused(changes: dict[str, Any]) -> None:
     with pytest.raises(InputError, match="rules"):
         ff.Rules.from_dict({**ff.BRUFF.to_dict(), **changes})
+
+
+# ---------------------------------------------------------------------------- progress files
+
+
+def _progress_file(tmp_path: Any, data: Any, raw: str | None = None) -> Any:
+    path = tmp_path / "fortyfive-progress.json"
+    path.write_text(raw if raw is not None else json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("data", "needle"),
+    [
+        ([1, 2], "not a version-1"),
+        ({"format": "fortyfive-progress", "version": True, "attempts": []}, "not a version-1"),
+        ({"format": "fortyfive-progress", "version": 1, "attempts": {}}, "'attempts' must be"),
+        (
+            {"format": "fortyfive-progress", "version": 1, "attempts": [{"puzzle": 5}]},
+            r"attempts\[0\]\.puzzle is 5",
+        ),
+        (
+            {"format": "fortyfive-progress", "version": 1, "attempts": [{"hints_used": True}]},
+            r"attempts\[0\]\.hints_used is True",
+        ),
+        (
+            {"format": "fortyfive-progress", "version": 1, "attempts": [{"grade": "A"}]},
+            r"attempts\[0\] must be an object with the fields",
+        ),
+        (
+            {"format": "fortyfive-progress", "version": 1, "attempts": [{}] * 20_001},
+            "at most 20000",
+        ),
+    ],
+)
+def test_a_forged_progress_file_is_refused(tmp_path: Any, data: Any, needle: str) -> None:
+    with pytest.raises(ProgressError, match=needle):
+        read_attempts(_progress_file(tmp_path, data))
+
+
+def test_a_huge_or_binary_progress_file_is_refused_before_parsing(tmp_path: Any) -> None:
+    with pytest.raises(ProgressError, match="larger than"):
+        read_attempts(_progress_file(tmp_path, None, raw=" " * (MAX_FILE_BYTES + 1)))
+    path = tmp_path / "bin.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(ProgressError, match="not a JSON progress file"):
+        read_attempts(path)
+    with pytest.raises(ProgressError, match="not a JSON progress file"):
+        read_attempts(_progress_file(tmp_path, None, raw="[" * 100_000))
