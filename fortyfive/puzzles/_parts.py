@@ -14,7 +14,7 @@ Every answer is checked by asking the engine at that moment; nothing here stores
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,31 +33,34 @@ from fortyfive.puzzles.model import PuzzleInputError, PuzzleRun
 
 
 def card_name(value: Any, allowed: Sequence[str]) -> str:
+    return _one_of(value, allowed, "card name", _card)
+
+
+def choice(value: Any, options: Sequence[str]) -> str:
+    return _one_of(value, options, "option", str)
+
+
+def _one_of(value: Any, offered: Sequence[str], what: str, read: Callable[[str], str]) -> str:
     if not isinstance(value, str):
-        raise PuzzleInputError(f"expected one card name, not {value!r:.40}")
-    try:
-        name = str(parse_card(value))
-    except ValueError as e:  # R1.1: not a card at all
-        raise PuzzleInputError(str(e)) from None
-    if name not in allowed:
+        raise PuzzleInputError(f"expected one {what}, not {value!r:.40}")
+    name = read(value)
+    if name not in offered:
         raise PuzzleInputError(
-            f"{value!r:.20} is not on offer: expected one of {', '.join(allowed)}"
+            f"{value!r:.20} is not on offer: expected one of {', '.join(offered)}"
         )
     return name
 
 
+def _card(value: str) -> str:
+    """The card as the engine writes it ("5s" is 5S)."""
+    try:
+        return str(parse_card(value))
+    except ValueError as e:  # R1.1: not a card at all
+        raise PuzzleInputError(str(e)) from None
+
+
 def card_names(value: Any, allowed: Sequence[str]) -> list[str]:
     return _distinct([card_name(v, allowed) for v in _list(value, "card names")])
-
-
-def choice(value: Any, options: Sequence[str]) -> str:
-    if not isinstance(value, str):
-        raise PuzzleInputError(f"expected one option, not {value!r:.40}")
-    if value not in options:
-        raise PuzzleInputError(
-            f"{value!r:.20} is not on offer: expected one of {', '.join(options)}"
-        )
-    return value
 
 
 def choices(value: Any, options: Sequence[str]) -> list[str]:
