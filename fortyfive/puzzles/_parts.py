@@ -14,7 +14,7 @@ Every answer is checked by asking the engine at that moment; nothing here stores
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,65 +26,111 @@ from fortyfive.engine.scoring import DealLog
 from fortyfive.puzzles.model import PuzzleInputError, PuzzleRun
 
 # ---------------------------------------------------------------------------- answers
+#
+# The one check of an answer's shape, for every front end: a value that is not the JSON shape the
+# view's ``answer`` asks for, or names a card or option not on offer, raises PuzzleInputError
+# saying why (the puzzle widget shows the text as it is). Whether it is *right* is the engine's.
 
 
 def card_name(value: Any, allowed: Sequence[str]) -> str:
-    if not isinstance(value, str):
-        raise PuzzleInputError(f"expected a card name such as '5S', got {value!r}")
-    try:
-        name = str(parse_card(value))
-    except ValueError as e:
-        raise PuzzleInputError(str(e)) from None
-    if name not in allowed:
-        raise PuzzleInputError(f"{name} is not one of the cards of this puzzle")
-    return name
-
-
-def card_names(value: Any, allowed: Sequence[str]) -> list[str]:
-    if not isinstance(value, list):
-        raise PuzzleInputError(f"expected a list of card names, got {value!r}")
-    names = [card_name(v, allowed) for v in value]
-    if len(set(names)) != len(names):
-        raise PuzzleInputError("a card appears twice in the answer")
-    return names
+    return _one_of(value, allowed, "card name", _card)
 
 
 def choice(value: Any, options: Sequence[str]) -> str:
-    if not isinstance(value, str) or value not in options:
-        raise PuzzleInputError(f"expected one of {list(options)}, got {value!r}")
-    return value
+    return _one_of(value, options, "option", str)
+
+
+def _one_of(value: Any, offered: Sequence[str], what: str, read: Callable[[str], str]) -> str:
+    if not isinstance(value, str):
+        raise PuzzleInputError(f"expected one {what}, not {value!r:.40}")
+    name = read(value)
+    if name not in offered:
+        raise PuzzleInputError(
+            f"{value!r:.20} is not on offer: expected one of {', '.join(offered)}"
+        )
+    return name
+
+
+def _card(value: str) -> str:
+    """The card as the engine writes it ("5s" is 5S)."""
+    try:
+        return str(parse_card(value))
+    except ValueError as e:  # R1.1: not a card at all
+        raise PuzzleInputError(str(e)) from None
+
+
+def card_names(value: Any, allowed: Sequence[str]) -> list[str]:
+    return _distinct([card_name(v, allowed) for v in _list(value, "card names")])
 
 
 def choices(value: Any, options: Sequence[str]) -> list[str]:
+    return _distinct([choice(v, options) for v in _list(value, "options")])
+
+
+def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise PuzzleInputError(f"expected a list of options, got {value!r}")
-    picked = [choice(v, options) for v in value]
-    if len(set(picked)) != len(picked):
-        raise PuzzleInputError("an option appears twice in the answer")
-    return picked
+        raise PuzzleInputError(f"expected a list of {what}, not {value!r:.40}")
+    return value
+
+
+def _distinct(items: list[str]) -> list[str]:
+    repeated = sorted({v for v in items if items.count(v) > 1})
+    if repeated:
+        raise PuzzleInputError(f"{', '.join(repeated)} given more than once")
+    return items
 
 
 def form_values(value: Any, fields: list[dict[str, Any]]) -> dict[str, Any]:
+    """The form's values by field name; a number field takes a whole number (a whole float such
+    as ``15.0`` counts: JSON does not tell them apart), a choice field one of its options."""
+    names = [f["name"] for f in fields]
     if not isinstance(value, dict):
-        raise PuzzleInputError(f"expected the form's fields, got {value!r}")
+        raise PuzzleInputError(f"expected an object with {', '.join(names)}, not {value!r:.40}")
+    missing = [n for n in names if n not in value]
+    extra = sorted(str(k) for k in value if k not in names)
+    if missing or extra:
+        parts = ([f"missing {', '.join(missing)}"] if missing else []) + (
+            [f"unknown {', '.join(extra)}"] if extra else []
+        )
+        raise PuzzleInputError("; ".join(parts))
     out: dict[str, Any] = {}
     for f in fields:
-        name = f["name"]
-        if name not in value:
-            raise PuzzleInputError(f"the answer is missing {f['label']!r}")
-        v = value[name]
+        v = value[f["name"]]
         if f["kind"] == "number":
-            if isinstance(v, str) and v.strip().lstrip("-").isdigit():
-                v = int(v.strip())
+            if isinstance(v, float) and v.is_integer():
+                v = int(v)
             if isinstance(v, bool) or not isinstance(v, int):
-                raise PuzzleInputError(f"{f['label']}: expected a whole number, got {v!r}")
+                raise PuzzleInputError(f"{f['label']} must be a whole number")
         else:
-            v = choice(v, [o["value"] for o in f["options"]])
-        out[name] = v
-    extra = set(value) - {f["name"] for f in fields}
-    if extra:
-        raise PuzzleInputError(f"unknown fields {sorted(extra)}")
+            allowed = [str(o["value"]) for o in f["options"]]
+            if not isinstance(v, str) or v not in allowed:
+                raise PuzzleInputError(
+                    f"{f['label']} must be one of {', '.join(allowed)}, not {v!r:.20}"
+                )
+        out[f["name"]] = v
     return out
+
+
+def check_shape(spec: Any, value: Any) -> Any:
+    """``value`` checked against a view's answer ``spec`` alone, with the checks the runs use:
+    its shape, the cards or options on offer and an order's length. Returns it as the run reads
+    it (card names written as the engine writes them, form numbers as ints)."""
+    kind = spec.get("type") if isinstance(spec, dict) else None
+    if kind in ("card", "cards", "sequence"):
+        cards = [str(c) for c in spec.get("cards") or []]
+        if kind == "card":
+            return card_name(value, cards)
+        names = card_names(value, cards)
+        count = spec.get("count", len(cards))
+        if kind == "sequence" and len(names) != count:
+            raise PuzzleInputError(f"put all {count} cards in order")
+        return names
+    if kind in ("choice", "choices"):
+        values = [str(o["value"]) for o in spec.get("options") or []]
+        return choice(value, values) if kind == "choice" else choices(value, values)
+    if kind == "form":
+        return form_values(value, list(spec.get("fields") or []))
+    raise PuzzleInputError("this puzzle takes no answer")
 
 
 def options(pairs: Sequence[tuple[str, str]]) -> list[dict[str, str]]:

@@ -20,15 +20,14 @@ The Python methods :meth:`~PuzzleWidget.answer`, :meth:`~PuzzleWidget.hint`,
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
-import anywidget
 import traitlets
 
+from fortyfive.puzzles._parts import check_shape
 from fortyfive.puzzles.model import (
     ATTEMPT_FIELDS,
     Feedback,
@@ -38,22 +37,22 @@ from fortyfive.puzzles.model import (
     get_puzzle,
 )
 from fortyfive.widgets._assets import module_source, stylesheet
+from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
 
 log = logging.getLogger(__name__)
 
 MESSAGE_TYPES = ("answer", "hint", "show", "reset")
-ANSWER_TYPES = ("sequence", "card", "cards", "choice", "choices", "form")
 #: Every attempt record carries these keys (see :class:`PuzzleWidget`).
 RECORD_KEYS = tuple(c for c in ATTEMPT_FIELDS if c != "time")  # the progress file adds the time
 
 Recorder = Callable[[dict[str, Any]], object]
 
 
-class PuzzleMessageError(ValueError):
+class PuzzleMessageError(WidgetMessageError):
     """A message (or Python call) the widget refused; the text is shown in the widget."""
 
 
-class PuzzleWidget(anywidget.AnyWidget):
+class PuzzleWidget(SyncedWidget):
     """One puzzle, shown in a cell: ``PuzzleWidget(puzzle_or_id, tries_before_show=3)``.
 
     ``puzzle`` is a :class:`~fortyfive.puzzles.Puzzle` or its id (``"c1-01"``). "Show me" opens
@@ -68,7 +67,15 @@ class PuzzleWidget(anywidget.AnyWidget):
     ``hints`` (texts revealed so far), ``more_hints``, ``tries`` (answers checked), ``wrong``
     (wrong answers, for "show me"), ``show_after``, ``can_show``, ``done``, ``solved``,
     ``notice`` (the last refusal) and ``state`` (bumped by every change; messages must carry it).
+
+    Messages (:meth:`handle_message`): ``answer`` {answer, state}; ``hint``, ``show`` and
+    ``reset`` {state}. The answer's shape is the puzzle run's to check (``PuzzleRun.check``).
     """
+
+    MESSAGE_TYPES: ClassVar[tuple[str, ...]] = MESSAGE_TYPES
+    Refusal: ClassVar[type[WidgetMessageError]] = PuzzleMessageError
+    REFUSED: ClassVar[tuple[type[Exception], ...]] = (PuzzleInputError,)
+    NOUN: ClassVar[str] = "puzzle"
 
     _esm = traitlets.Unicode(module_source("puzzle.js")).tag(sync=True)
     _css = traitlets.Unicode(stylesheet("puzzle.css")).tag(sync=True)
@@ -83,8 +90,6 @@ class PuzzleWidget(anywidget.AnyWidget):
     can_show = traitlets.Bool(False).tag(sync=True)
     done = traitlets.Bool(False).tag(sync=True)
     solved = traitlets.Bool(False).tag(sync=True)
-    notice = traitlets.Dict({"text": "", "kind": "", "state": 0}).tag(sync=True)
-    state = traitlets.Int(0).tag(sync=True)
 
     def __init__(
         self,
@@ -107,11 +112,7 @@ class PuzzleWidget(anywidget.AnyWidget):
         self._more_hints = True
         self._wrong = 0
         self._feedback: dict[str, Any] = {}
-        self._state_number = 0
-        self._pending_notice: dict[str, str] | None = None
         super().__init__(show_after=tries_before_show)
-        self.on_msg(self._on_msg)
-        self._sync()
 
     # ------------------------------------------------------------------ public API
 
@@ -139,56 +140,31 @@ class PuzzleWidget(anywidget.AnyWidget):
         A refused answer raises :class:`PuzzleMessageError` (its text is shown in the widget
         too) and changes nothing.
         """
-        with self._action():
+        with self._call():
             return self._answer(value)
 
     def hint(self) -> str | None:
         """Reveal the next hint and return it (``None`` when there are no more)."""
-        with self._action():
+        with self._call():
             return self._hint()
 
     def show(self) -> Feedback:
         """Show the solution ("show me"), which ends the puzzle; returns the ``Feedback``."""
-        with self._action():
+        with self._call():
             return self._show()
 
     def reset(self) -> None:
         """Start the puzzle again (the wrong tries still count towards "show me")."""
-        with self._action():
+        with self._call():
             self._reset()
-
-    def handle_message(self, content: object) -> None:
-        """One message from the front end; a refused one changes nothing but the notice.
-
-        Types: ``answer`` {answer, state}; ``hint`` {state}; ``show`` {state}; ``reset`` {state}.
-        """
-        with self._refusals(reraise=False):
-            self._dispatch(content)
-        self._sync()
 
     # ------------------------------------------------------------------ messages
 
-    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        self.handle_message(content)
-
-    def _dispatch(self, content: object) -> None:
-        if not isinstance(content, dict):
-            raise PuzzleMessageError(f"unknown message: expected an object, got {content!r:.60}")
-        kind = content.get("type")
-        if kind not in MESSAGE_TYPES:
-            raise PuzzleMessageError(
-                f"unknown message type {kind!r:.40}: expected one of {', '.join(MESSAGE_TYPES)}"
-            )
-        state = content.get("state")
-        if isinstance(state, bool) or state != self.state:
-            raise PuzzleMessageError(
-                f"{kind}: stale message (state {state!r:.20}, the puzzle is at {self.state}): "
-                "the puzzle has moved on, nothing was changed"
-            )
+    def _dispatch(self, kind: str, message: dict[str, Any]) -> None:
         if kind == "answer":
-            if "answer" not in content:
+            if "answer" not in message:
                 raise PuzzleMessageError("answer: the message has no 'answer'")
-            self._answer(content["answer"])
+            self._answer(message["answer"])
         elif kind == "hint":
             self._hint()
         elif kind == "show":
@@ -196,28 +172,12 @@ class PuzzleWidget(anywidget.AnyWidget):
         else:
             self._reset()
 
-    @contextlib.contextmanager
-    def _action(self) -> Iterator[None]:
-        """A Python call: refusals raise (and show in the widget); the widget is resynced."""
-        try:
-            with self._refusals(reraise=True):
-                yield
-        finally:
-            self._sync()
-
-    @contextlib.contextmanager
-    def _refusals(self, reraise: bool) -> Iterator[None]:
-        try:
-            yield
-        except (PuzzleMessageError, PuzzleInputError) as e:
-            text = str(e)
-            if isinstance(e, PuzzleInputError) and not text.startswith("answer"):
-                text = f"answer: {text}"
-            self._notice(text, "error")
-            if reraise and isinstance(e, PuzzleMessageError):
-                raise
-            if reraise:
-                raise PuzzleMessageError(text) from e
+    def _refusal(self, error: Exception) -> Exception:
+        """The run's refusal of an answer's shape, worded and raised as the widget's."""
+        if isinstance(error, PuzzleInputError):
+            text = str(error)
+            return PuzzleMessageError(text if text.startswith("answer") else f"answer: {text}")
+        return error
 
     # ------------------------------------------------------------------ actions
 
@@ -227,13 +187,11 @@ class PuzzleWidget(anywidget.AnyWidget):
             raise PuzzleMessageError(
                 "answer: the puzzle is over (solved or shown): press Try again to start again"
             )
-        spec = run.view().get("answer")
-        checked = check_answer(spec, value)
-        feedback = run.check(checked)  # PuzzleInputError: refused, nothing changed
+        feedback = run.check(value)  # PuzzleInputError: a wrong shape, refused, nothing changed
         if not feedback.correct:
             self._wrong += 1
         self._set_feedback(feedback, "right" if feedback.correct else "wrong")
-        self._record(checked, bool(feedback.correct), shown=False)
+        self._record(value, bool(feedback.correct), shown=False)
         return feedback
 
     def _hint(self) -> str | None:
@@ -305,34 +263,18 @@ class PuzzleWidget(anywidget.AnyWidget):
             log.exception("on_attempt callback failed")
             self._notice(f"on_attempt callback failed: {type(e).__name__}: {e}", "error")
 
-    def _bump(self) -> None:
-        self._state_number += 1
-
-    def _notice(self, text: str, kind: str) -> None:
-        self._pending_notice = {"text": text, "kind": kind}
-
-    def _sync(self) -> None:
-        """Push the run's view and the counters to the browser in one message."""
+    def _sync_traits(self) -> None:
+        """The run's view and the counters (the browser writes none of them)."""
         run = self._run
-        with self.hold_sync():
-            self.state = self._state_number
-            self.view = run.view()
-            self.feedback = dict(self._feedback)
-            self.hints = list(self._hints)
-            self.more_hints = self._more_hints and not run.done
-            self.tries = int(run.tries)
-            self.wrong = self._wrong
-            self.can_show = self._can_show()
-            self.done = bool(run.done)
-            self.solved = bool(run.solved)
-            if self._pending_notice is not None:
-                self.notice = {**self._pending_notice, "state": self.state}
-                self._pending_notice = None
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """The browser may not write any trait: it sends messages instead."""
-        if sync_data:
-            log.warning("ignored front-end writes to %s", ", ".join(sorted(sync_data)))
+        self.view = run.view()
+        self.feedback = dict(self._feedback)
+        self.hints = list(self._hints)
+        self.more_hints = self._more_hints and not run.done
+        self.tries = int(run.tries)
+        self.wrong = self._wrong
+        self.can_show = self._can_show()
+        self.done = bool(run.done)
+        self.solved = bool(run.solved)
 
     def __repr__(self) -> str:
         p, run = self._puzzle, self._run
@@ -344,86 +286,13 @@ class PuzzleWidget(anywidget.AnyWidget):
 
 
 def check_answer(spec: object, value: object) -> object:
-    """``value`` checked against the view's answer spec; returns it (form numbers as ints).
+    """``value`` checked against a view's answer spec alone; returns it as the run reads it.
 
     Raises :class:`PuzzleMessageError` with the reason when its JSON shape is wrong or it names
-    a card or option the puzzle does not offer. Whether it is *right* is the engine's to say.
+    a card or option the puzzle does not offer: the runs' own check
+    (:func:`fortyfive.puzzles._parts.check_shape`). Whether it is *right* is the engine's to say.
     """
-    if not isinstance(spec, dict) or spec.get("type") not in ANSWER_TYPES:
-        raise PuzzleMessageError("answer: this puzzle takes no answer")
-    kind = spec["type"]
-    if kind == "card":
-        return _one_of(value, list(spec.get("cards") or []), "card name")
-    if kind == "choice":
-        return _one_of(value, _values(spec), "option")
-    if kind == "form":
-        return _form(spec, value)
-    offered = list(spec.get("cards") or []) if kind != "choices" else _values(spec)
-    what = "option" if kind == "choices" else "card name"
-    items = _list_of(value, offered, what)
-    if kind == "sequence":
-        count = spec.get("count", len(offered))
-        if len(items) != count:
-            raise PuzzleMessageError(
-                f"answer: expected {count} card{'s' if count != 1 else ''} in order, "
-                f"got {len(items)}"
-            )
-    return items
-
-
-def _values(spec: dict[str, Any]) -> list[str]:
-    return [str(o["value"]) for o in spec.get("options") or []]
-
-
-def _one_of(value: object, offered: list[str], what: str) -> str:
-    if not isinstance(value, str):
-        raise PuzzleMessageError(f"answer: expected one {what}, not {value!r:.40}")
-    if value not in offered:
-        raise PuzzleMessageError(
-            f"answer: {value!r:.20} is not on offer: expected one of {', '.join(offered)}"
-        )
-    return value
-
-
-def _list_of(value: object, offered: list[str], what: str) -> list[str]:
-    if not isinstance(value, list):
-        raise PuzzleMessageError(f"answer: expected a list of {what}s, not {value!r:.40}")
-    for item in value:
-        _one_of(item, offered, what)
-    repeated = sorted({v for v in value if value.count(v) > 1})
-    if repeated:
-        raise PuzzleMessageError(f"answer: {', '.join(repeated)} given more than once")
-    return list(value)
-
-
-def _form(spec: dict[str, Any], value: object) -> dict[str, object]:
-    fields = spec.get("fields") or []
-    names = [f["name"] for f in fields]
-    if not isinstance(value, dict):
-        raise PuzzleMessageError(
-            f"answer: expected an object with {', '.join(names)}, not {value!r:.40}"
-        )
-    missing = [n for n in names if n not in value]
-    extra = sorted(str(k) for k in value if k not in names)
-    if missing or extra:
-        parts = ([f"missing {', '.join(missing)}"] if missing else []) + (
-            [f"unknown {', '.join(extra)}"] if extra else []
-        )
-        raise PuzzleMessageError(f"answer: {'; '.join(parts)}")
-    out: dict[str, object] = {}
-    for field in fields:
-        name, v = field["name"], value[field["name"]]
-        if field.get("kind") == "number":
-            if isinstance(v, float) and v.is_integer():
-                v = int(v)
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise PuzzleMessageError(f"answer: {field['label']} must be a whole number")
-            out[name] = v
-        else:
-            options = [str(o["value"]) for o in field.get("options") or []]
-            if v not in options:
-                raise PuzzleMessageError(
-                    f"answer: {field['label']} must be one of {', '.join(options)}, not {v!r:.20}"
-                )
-            out[name] = v
-    return out
+    try:
+        return check_shape(spec, value)
+    except PuzzleInputError as e:
+        raise PuzzleMessageError(f"answer: {e}") from None

@@ -23,13 +23,11 @@ methods (:meth:`act`, :meth:`play_bots`, :meth:`autoplay`) never wait.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-import anywidget
 import traitlets
 
 from fortyfive.agents.bots import Bot, RuleBot, make_bot
@@ -38,6 +36,7 @@ from fortyfive.engine.game import Game
 from fortyfive.engine.rules import Rules
 from fortyfive.solve.hints import hint
 from fortyfive.widgets._assets import module_source, stylesheet
+from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
 from fortyfive.widgets._table_text import (
     action_words,
     describe_action,
@@ -75,17 +74,29 @@ class TableAction:
 ActionCallback = Callable[[TableAction], object]
 
 
-class TableMessageError(ValueError):
+class TableMessageError(WidgetMessageError):
     """A message from the front end that was refused; the text is shown in the widget."""
 
 
-class CardTable(anywidget.AnyWidget):
+class CardTable(SyncedWidget):
     """A card table in a notebook cell: the learner plays ``seat`` against bots.
 
     ``CardTable(preset="bruff" | "barker", seat=0, opponents="rule", seed=None)``;
     ``opponents`` is a bot name for :func:`fortyfive.agents.bots.make_bot` or a bot object.
     ``table.game`` is the live :class:`~fortyfive.Game`.
+
+    Messages (:meth:`handle_message`): ``act`` {action, seat, state}; ``step`` {state} (one bot
+    move after the visible pause; a stale one is dropped quietly: another view asked first);
+    ``auto`` {until: "trick" | "deal", seat, state}; ``hint`` {seat, state}; ``next_game``
+    {state}.
     """
+
+    MESSAGE_TYPES: ClassVar[tuple[str, ...]] = MESSAGE_TYPES
+    QUIET_WHEN_STALE: ClassVar[frozenset[str]] = frozenset({"step"})
+    FRONT_END_WRITABLE: ClassVar[frozenset[str]] = FRONT_END_WRITABLE
+    Refusal: ClassVar[type[WidgetMessageError]] = TableMessageError
+    REFUSED: ClassVar[tuple[type[Exception], ...]] = (IllegalActionError,)
+    NOUN: ClassVar[str] = "table"
 
     _esm = traitlets.Unicode(module_source("table.js")).tag(sync=True)
     _css = traitlets.Unicode(stylesheet("table.css")).tag(sync=True)
@@ -93,8 +104,6 @@ class CardTable(anywidget.AnyWidget):
     obs = traitlets.Dict().tag(sync=True)  # the learner's observation, as the engine gives it
     info = traitlets.Dict().tag(sync=True)  # prompt, bonus text, bidding box (table_state.info)
     log = traitlets.List(traitlets.Unicode()).tag(sync=True)  # public events, newest last
-    notice = traitlets.Dict({"text": "", "kind": "", "state": 0}).tag(sync=True)
-    state = traitlets.Int(0).tag(sync=True)  # bumped by every change; messages must carry it
     pause_ms = traitlets.Int(700, min=0, max=10_000).tag(sync=True)  # bots' visible pause
     four_colour = traitlets.Bool(False).tag(sync=True)
     auto = traitlets.Unicode("").tag(sync=True)  # "", "trick" or "deal": playing on for you
@@ -123,11 +132,7 @@ class CardTable(anywidget.AnyWidget):
         self._callbacks: list[ActionCallback] = []
         self._log: list[str] = []
         self._until: tuple[str, tuple[int, int, int]] | None = None
-        self._state_number = 0
-        self._pending_notice: dict[str, str] | None = None
         super().__init__(pause_ms=pause_ms, four_colour=four_colour)
-        self.on_msg(self._on_msg)
-        self._sync()
 
     @staticmethod
     def _bot(opponents: str | Bot, seed: int) -> Bot:
@@ -165,22 +170,17 @@ class CardTable(anywidget.AnyWidget):
         Raises :class:`TableMessageError` or :class:`~fortyfive.IllegalActionError` (with the
         reason shown in the widget too) and changes nothing when the action is refused.
         """
-        try:
-            with self._refusals(reraise=True):
-                self._learner_act(action)
-                self._run_bots()
-        finally:
-            self._sync()
+        with self._call():
+            self._learner_act(action)
+            self._run_bots()
 
     def hint(self, samples: int = HINT_SAMPLES) -> str:
         """Advice for the learner's move, from the learner's seat's view only (no peeking): in
         the trick phase the solver's ranking over ``samples`` deals consistent with what the
         seat has seen (:func:`fortyfive.solve.hints.hint`); in the other phases what a rule-based
         player would do. Also shown on the table."""
-        with self._refusals(reraise=True):
-            text = self._give_hint(samples)
-        self._sync()
-        return text
+        with self._call():
+            return self._give_hint(samples)
 
     def _give_hint(self, samples: int) -> str:
         game, seat = self._game, self._seat
@@ -203,57 +203,23 @@ class CardTable(anywidget.AnyWidget):
     def autoplay(self, until: Until = "trick") -> None:
         """A bot plays the learner's seat too, without pauses, to the end of the current trick,
         deal or game (the deal's end also ends a trick)."""
-        try:
-            with self._refusals(reraise=True):
-                self._start_auto(until)
-                self._run_bots()
-        finally:
-            self._sync()
+        with self._call():
+            self._start_auto(until)
+            self._run_bots()
 
     def next_game(self) -> None:
         """Start the next game once this one is over (the deal passes left, R6.1, R8.5)."""
-        try:
-            with self._refusals(reraise=True):
-                self._next_game()
-        finally:
-            self._sync()
+        with self._call():
+            self._next_game()
 
     def refresh(self) -> None:
         """Resync the widget after the game was changed outside the table."""
         self._bump()
         self._sync()
 
-    def handle_message(self, content: object) -> None:
-        """One message from the front end. Refused messages change nothing but the notice.
-
-        Types: ``act`` {action, seat, state}; ``step`` {state} (one bot move after the visible
-        pause); ``auto`` {until: "trick" | "deal", seat, state}; ``next_game`` {state}.
-        """
-        with self._refusals(reraise=False):
-            self._dispatch(content)
-        self._sync()
-
     # ------------------------------------------------------------------ messages
 
-    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        self.handle_message(content)
-
-    def _dispatch(self, content: object) -> None:
-        if not isinstance(content, dict):
-            raise TableMessageError(f"unknown message: expected an object, got {content!r:.60}")
-        kind = content.get("type")
-        if kind not in MESSAGE_TYPES:
-            raise TableMessageError(
-                f"unknown message type {kind!r:.40}: expected one of {', '.join(MESSAGE_TYPES)}"
-            )
-        state = content.get("state")
-        if state != self.state:
-            if kind == "step":
-                return  # another view of this table asked first: nothing to say
-            raise TableMessageError(
-                f"stale message (state {state!r:.20}, the table is at {self.state}): "
-                "the table has moved on, nothing was changed"
-            )
+    def _dispatch(self, kind: str, message: dict[str, Any]) -> None:
         if kind == "step":
             if self.pause_ms == 0:
                 self._run_bots()  # "Instant": no pause to show between moves
@@ -263,34 +229,23 @@ class CardTable(anywidget.AnyWidget):
         if kind == "next_game":
             self._next_game()
             return
-        if content.get("seat") != self._seat:
-            raise TableMessageError(
-                f"wrong seat {content.get('seat')!r:.20}: this table plays seat {self._seat}"
-            )
+        seat = message.get("seat")
+        if isinstance(seat, bool) or seat != self._seat:
+            raise TableMessageError(f"wrong seat {seat!r:.20}: this table plays seat {self._seat}")
         if kind == "hint":
             self._give_hint(HINT_SAMPLES)
             return
         if kind == "auto":
-            until = content.get("until")
+            until = message.get("until")
             if until not in ("trick", "deal"):
                 raise TableMessageError(
                     f"auto: 'until' must be 'trick' or 'deal', not {until!r:.20}"
                 )
             self._start_auto(until)
         else:
-            self._learner_act(content.get("action"))
+            self._learner_act(message.get("action"))
         if self.pause_ms == 0:
             self._run_bots()
-
-    @contextlib.contextmanager
-    def _refusals(self, reraise: bool) -> Iterator[None]:
-        """Turn a refused message or action into the widget's notice (nothing else changes)."""
-        try:
-            yield
-        except (TableMessageError, IllegalActionError) as e:
-            self._notice(str(e), "error")
-            if reraise:
-                raise
 
     # ------------------------------------------------------------------ moves
 
@@ -386,36 +341,16 @@ class CardTable(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ synced state
 
-    def _bump(self) -> None:
-        self._state_number += 1
-
     def _add_log(self, line: str) -> None:
         self._log.append(line)
         del self._log[:-LOG_LINES]
 
-    def _notice(self, text: str, kind: str) -> None:
-        self._pending_notice = {"text": text, "kind": kind}
-
-    def _sync(self) -> None:
-        """Push the learner's view to the browser in one message."""
+    def _sync_traits(self) -> None:
+        """The learner's view: the seat's observation, texts and the public log."""
         game, seat = self._game, self._seat
-        with self.hold_sync():
-            self.state = self._state_number
-            self.obs = game.observation(seat)
-            self.info = info(game, seat, self._reveal, self.auto)
-            self.log = list(self._log)
-            if self._pending_notice is not None:
-                self.notice = {**self._pending_notice, "state": self.state}
-                self._pending_notice = None
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """State changes from the browser: only the UI settings may be written."""
-        allowed = {k: v for k, v in sync_data.items() if k in FRONT_END_WRITABLE}
-        dropped = sorted(set(sync_data) - FRONT_END_WRITABLE)
-        if dropped:
-            log.warning("ignored front-end writes to %s", ", ".join(dropped))
-        if allowed:
-            super().set_state(allowed)
+        self.obs = game.observation(seat)
+        self.info = info(game, seat, self._reveal, self.auto)
+        self.log = list(self._log)
 
     def __repr__(self) -> str:
         game = self._game

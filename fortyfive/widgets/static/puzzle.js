@@ -2,30 +2,13 @@
 // see, from PuzzleRun.view(); feedback; hints; counters) and sends the learner's answers and
 // button presses as messages; Python checks each one and owns the puzzle.
 import { drawCard, cardText, cardLabel, SUIT_INFO } from "./cards.js";
+import { h, present, redrawOnChange } from "./dom.js";
 
 const SYNCED = [
   "view", "feedback", "hints", "more_hints", "tries", "wrong", "show_after", "can_show",
   "done", "solved", "notice", "state",
 ];
 const VERDICTS = { right: "Right!", wrong: "Not quite.", shown: "The solution" };
-
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
-  return el;
-}
-
-// append() and replaceChildren() would write "null" for a part that is not shown.
-function present(...parts) {
-  return parts.flat().filter((c) => c !== null && c !== undefined && c !== false);
-}
 
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -49,7 +32,6 @@ function render({ model, el }) {
   let form = {};
   let pickKey = "";
   let awaiting = null; // {what, state, notice}: a message sent from here, for moving the focus
-  let scheduled = false;
 
   const root = h("div", { class: "ff-puzzle" });
   el.append(root);
@@ -480,20 +462,9 @@ function render({ model, el }) {
     if (target) target.focus();
   }
 
-  function schedule() {
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(() => {
-      scheduled = false;
-      redraw();
-    });
-  }
-
-  for (const name of SYNCED) model.on(`change:${name}`, schedule);
+  const stop = redrawOnChange(model, SYNCED, redraw);
   redraw();
-  return () => {
-    for (const name of SYNCED) model.off(`change:${name}`, schedule);
-  };
+  return stop;
 }
 
 export default { render };

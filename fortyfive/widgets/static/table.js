@@ -2,6 +2,7 @@
 // observation from the engine; info: texts worded by Python; log; notice; settings) and sends
 // the learner's clicks as messages; Python validates each one and owns the game.
 import { drawCard, cardText, cardLabel, SUIT_INFO } from "./cards.js";
+import { h, redrawOnChange } from "./dom.js";
 
 const SPEEDS = [
   ["Slow", 1500],
@@ -10,19 +11,6 @@ const SPEEDS = [
   ["Instant", 0],
 ];
 const SYNCED = ["obs", "info", "log", "notice", "state", "pause_ms", "four_colour", "auto"];
-
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) el.append(c);
-  return el;
-}
 
 // Seats drawn around the table, the learner's at the bottom, then clockwise (R1.2).
 function position(seat, learner, players) {
@@ -61,7 +49,6 @@ function render({ model, el }) {
   let selectionKey = "";
   let showLast = false;
   let timer = null;
-  let scheduled = false;
 
   const root = h("div", { class: "ff-table" });
   el.append(root);
@@ -365,20 +352,11 @@ function render({ model, el }) {
     }, model.get("pause_ms"));
   }
 
-  function schedule() {
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(() => {
-      scheduled = false;
-      redraw();
-    });
-  }
-
-  for (const name of SYNCED) model.on(`change:${name}`, schedule);
+  const stop = redrawOnChange(model, SYNCED, redraw);
   redraw();
   return () => {
     if (timer !== null) clearTimeout(timer);
-    for (const name of SYNCED) model.off(`change:${name}`, schedule);
+    stop();
   };
 }
 

@@ -1,0 +1,201 @@
+"""What the widgets share: Python owns the state, the browser draws it and sends messages.
+
+Every message from the front end is untrusted. :meth:`SyncedWidget.handle_message` lets one
+through only if it is a JSON object of bounded size and depth, of a type the widget answers,
+carrying the ``state`` number the widget is at (so a click on a position that has since changed
+is not applied to the new one). A refused message changes nothing: its reason is shown in the
+synced ``notice``. The browser may write only the traits a widget names as its settings.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+log = logging.getLogger(__name__)
+
+#: Characters of JSON a message may take, about; the largest the front ends send is under 300.
+MAX_MESSAGE_SIZE = 2_000
+#: Nesting a message may have: a form answer, ``{"answer": {"A": 15}}``, is 2 deep.
+MAX_MESSAGE_DEPTH = 4
+
+
+class WidgetMessageError(ValueError):
+    """A message from the front end (or a Python call) a widget refused; the text is shown."""
+
+
+def message_problem(content: object) -> str | None:
+    """Why ``content`` is too large, too deep or not JSON to read (``None`` when it is fine).
+
+    It walks the value without recursion and stops once the size budget is spent, so a forged
+    message costs no more than ``MAX_MESSAGE_SIZE`` steps, and no ``repr`` of it can recurse.
+    """
+    budget = MAX_MESSAGE_SIZE
+    stack: list[tuple[object, int]] = [(content, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_MESSAGE_DEPTH:
+            return f"message nested too deeply (more than {MAX_MESSAGE_DEPTH} levels)"
+        if isinstance(value, dict | list):
+            budget -= 2 + 2 * len(value)  # brackets, and a separator per item
+            if budget >= 0:
+                items = value.items() if isinstance(value, dict) else enumerate(value)
+                for key, item in items:
+                    if isinstance(value, dict):
+                        if not isinstance(key, str):
+                            return f"message is not JSON: a key {type(key).__name__}"
+                        budget -= len(key) + 2
+                    stack.append((item, depth + 1))
+        elif isinstance(value, str):
+            budget -= len(value) + 2
+        elif isinstance(value, bool | float) or value is None:
+            budget -= 5
+        elif isinstance(value, int):
+            budget -= value.bit_length() // 3 + 1  # about its digits, without writing them
+        else:
+            return f"message is not JSON: a {type(value).__name__}"
+        if budget < 0:
+            return f"message too large (more than {MAX_MESSAGE_SIZE} characters)"
+    return None
+
+
+class SyncedWidget(anywidget.AnyWidget):
+    """An anywidget whose state Python owns; the browser only draws it and sends messages.
+
+    A subclass names its ``MESSAGE_TYPES``, its error class ``Refusal``, the other errors that
+    refuse (``REFUSED``, e.g. the engine's), the traits the browser may write, and implements
+    :meth:`_dispatch` (one checked message) and :meth:`_sync_traits` (its own synced traits).
+    Every change calls :meth:`_bump`; :meth:`_sync` then pushes the state in one message.
+    """
+
+    #: The message types the widget answers.
+    MESSAGE_TYPES: ClassVar[tuple[str, ...]] = ()
+    #: Types whose stale copies are dropped without a notice (another view asked first).
+    QUIET_WHEN_STALE: ClassVar[frozenset[str]] = frozenset()
+    #: Traits the browser may write (settings); every other write is dropped and logged.
+    FRONT_END_WRITABLE: ClassVar[frozenset[str]] = frozenset()
+    #: The widget's refusal, and the other errors that refuse a message or call.
+    Refusal: ClassVar[type[WidgetMessageError]] = WidgetMessageError
+    REFUSED: ClassVar[tuple[type[Exception], ...]] = ()
+    #: What the refusals call the widget ("the table has moved on").
+    NOUN: ClassVar[str] = "widget"
+
+    notice = traitlets.Dict({"text": "", "kind": "", "state": 0}).tag(sync=True)  # last refusal
+    state = traitlets.Int(0).tag(sync=True)  # bumped by every change; messages must carry it
+
+    def __init__(self, **traits: Any) -> None:
+        """Subclasses set up their own state first: the first :meth:`_sync` reads it."""
+        self._state_number = 0
+        self._pending_notice: dict[str, str] | None = None
+        super().__init__(**traits)
+        self.on_msg(self._on_msg)
+        self._sync()
+
+    # ------------------------------------------------------------------ messages
+
+    def handle_message(self, content: object) -> None:
+        """One message from the front end; a refused one changes nothing but the notice."""
+        with self._refusals(reraise=False):
+            message = self._checked(content)
+            if message is not None:
+                self._dispatch(message["type"], message)
+        self._sync()
+
+    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        self.handle_message(content)  # binary buffers are never read
+
+    def _checked(self, content: object) -> dict[str, Any] | None:
+        """``content`` as a message to act on, or ``None`` for a stale one of a quiet type.
+
+        Raises :attr:`Refusal` for anything else, before any of it is read.
+        """
+        problem = message_problem(content)
+        if problem is not None:
+            raise self.Refusal(f"{problem}: refused, nothing was changed")
+        if not isinstance(content, dict):
+            raise self.Refusal(f"unknown message: expected an object, got {content!r:.60}")
+        kind = content.get("type")
+        if not isinstance(kind, str) or kind not in self.MESSAGE_TYPES:
+            raise self.Refusal(
+                f"unknown message type {kind!r:.40}: "
+                f"expected one of {', '.join(self.MESSAGE_TYPES)}"
+            )
+        state = content.get("state")
+        if isinstance(state, bool) or state != self.state:
+            if kind in self.QUIET_WHEN_STALE:
+                return None
+            raise self.Refusal(
+                f"{kind}: stale message (state {state!r:.20}, the {self.NOUN} is at "
+                f"{self.state}): the {self.NOUN} has moved on, nothing was changed"
+            )
+        return content
+
+    def _dispatch(self, kind: str, message: dict[str, Any]) -> None:
+        """Act on one checked message of type ``kind`` (the other fields are still unchecked)."""
+        raise NotImplementedError
+
+    @contextlib.contextmanager
+    def _refusals(self, reraise: bool) -> Iterator[None]:
+        """Turn a refused message or call into the widget's notice (nothing else changes)."""
+        refused: tuple[type[Exception], ...] = (WidgetMessageError, *self.REFUSED)
+        try:
+            yield
+        except refused as e:
+            refusal = self._refusal(e)
+            self._notice(str(refusal), "error")
+            if reraise:
+                if refusal is e:
+                    raise
+                raise refusal from e
+
+    def _refusal(self, error: Exception) -> Exception:
+        """The error a refusal is shown and raised as (a subclass may reword another's)."""
+        return error
+
+    @contextlib.contextmanager
+    def _call(self) -> Iterator[None]:
+        """A Python call: a refusal raises (and shows in the widget); the widget is resynced."""
+        try:
+            with self._refusals(reraise=True):
+                yield
+        finally:
+            self._sync()
+
+    # ------------------------------------------------------------------ synced state
+
+    def _bump(self) -> None:
+        self._state_number += 1
+
+    def _notice(self, text: str, kind: str) -> None:
+        self._pending_notice = {"text": text, "kind": kind}
+
+    def _sync(self) -> None:
+        """Push the widget's state to the browser in one message."""
+        with self.hold_sync():
+            self.state = self._state_number
+            self._sync_traits()
+            if self._pending_notice is not None:
+                self.notice = {**self._pending_notice, "state": self.state}
+                self._pending_notice = None
+
+    def _sync_traits(self) -> None:
+        """Set the widget's own synced traits from Python's state (inside one ``hold_sync``)."""
+        raise NotImplementedError
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Trait writes from the browser: only :attr:`FRONT_END_WRITABLE`, each validated by its
+        trait; a refused value is logged and the browser is sent the value Python kept."""
+        dropped = sorted(set(sync_data) - self.FRONT_END_WRITABLE)
+        if dropped:
+            log.warning("ignored front-end writes to %s", ", ".join(dropped))
+        for name in sorted(set(sync_data) & self.FRONT_END_WRITABLE):
+            try:
+                super().set_state({name: sync_data[name]})
+            except traitlets.TraitError as e:
+                log.warning("refused front-end write to %s: %s", name, e)
+                self.send_state(name)

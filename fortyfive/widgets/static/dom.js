@@ -1,0 +1,50 @@
+// What the widgets' front ends share (table.js, puzzle.js): building elements, and redrawing
+// once per batch of synced changes.
+
+/** The parts of a list that are drawn: append() would write "null" for a part not shown. */
+export function present(...parts) {
+  return parts.flat().filter((c) => c !== null && c !== undefined && c !== false);
+}
+
+/**
+ * An element: h("button", { class, text, onclick, disabled, ...attributes }, ...children).
+ * An attribute that is undefined, null or false is left out (true writes it empty); children
+ * that are null, undefined or false are skipped, so a part can be written `cond ? x : null`.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  el.append(...present(...children));
+  return el;
+}
+
+/** fn, called once in a microtask however often the returned function is called before it. */
+export function schedule(fn) {
+  let pending = false;
+  return () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      fn();
+    });
+  };
+}
+
+/**
+ * Redraw after changes of the synced traits `names`: Python sends a change of several traits in
+ * one message, drawn once. Returns the function that stops listening (the view's cleanup).
+ */
+export function redrawOnChange(model, names, redraw) {
+  const later = schedule(() => redraw());
+  for (const name of names) model.on(`change:${name}`, later);
+  return () => {
+    for (const name of names) model.off(`change:${name}`, later);
+  };
+}
