@@ -7,6 +7,7 @@ are JSON in ``collections/``; :mod:`~fortyfive.puzzles.generate` makes new puzzl
 """
 
 from fortyfive.puzzles import _cards, _deals, _endgame  # noqa: F401  (register the kinds)
+from fortyfive.puzzles._parts import check_shape
 from fortyfive.puzzles.model import (
     CHAPTERS,
     KINDS,
@@ -27,6 +28,7 @@ __all__ = [
     "Puzzle",
     "PuzzleInputError",
     "PuzzleRun",
+    "check_shape",
     "collection_json",
     "collection_names",
     "get_puzzle",

@@ -17,8 +17,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fortyfive.engine.actions import ActionSyntaxError, parse_action
+from fortyfive.engine.auction import call_ladder
 from fortyfive.engine.cards import CARDS, SUIT_NAMES
 from fortyfive.engine.observe import public_action
+from fortyfive.engine.phase import Phase
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
@@ -112,7 +114,7 @@ def describe_outcome(game: Game, learner: int, before: Mark) -> list[str]:
         lines.append(f"Game over: {names[game.winner]} wins, {_scores(names, game.scores)}")
     elif now_deal != deal_before:
         turnup = f", turn-up {game.turnup.symbol()}" if game.turnup else ""
-        if game.phase == "bury":
+        if game.phase == Phase.BURY:
             turnup = ", the joker is turned up (R6.4)"
         dealer = seat_name(game, game.dealer, learner)
         lines.append(f"Deal {now_deal}: {dealer} {'deal' if dealer == 'You' else 'deals'}{turnup}")
@@ -135,33 +137,32 @@ def prompt(game: Game, learner: int, auto: str) -> str:
     if seat != learner:
         return f"Waiting for {seat_name(game, seat, learner).lower()}..."
     phase, legal = game.phase, game.legal_actions()
-    if phase == "bury":
+    if phase == Phase.BURY:
         return "The joker was turned up: it is yours. Click the card to bury (R6.4)."
-    if phase == "play":
+    if phase == Phase.PLAY:
         can_rob = any(a.startswith("rob ") for a in legal)
         return "Your turn: play a card." + (
             " You may rob the turn-up first (R6.5)." if can_rob else ""
         )
-    if phase == "bid":
+    if phase == Phase.BID:
         return "Your call: bid, hold or pass (R9.2, R9.3)."
-    if phase == "trump":
+    if phase == Phase.TRUMP:
         return "You won the auction: name trump (R9.6)."
     return f"Select 0 to {game.rules.max_discard} cards to discard, then confirm (R9.7)."
 
 
 def calls(game: Game) -> list[dict[str, Any]]:
     """The bidding box: every call of the auction (from the rules' data), legal ones marked."""
-    if game.phase != "bid":
+    if game.phase != Phase.BID:
         return []
     legal = set(game.legal_actions())
-    names = ["pass", *(f"bid {b}" for b in game.rules.bids), "hold"]
-    return [{"action": a, "legal": a in legal} for a in names]
+    return [{"action": a, "legal": a in legal} for a in call_ladder(game.rules)]
 
 
 def info(game: Game, learner: int, reveal: bool, auto: str) -> dict[str, Any]:
     """Texts and flags drawn next to the observation; every hand only when ``reveal``."""
     names = game.rules.partnership_names
-    show_bonus = game.phase in ("play", "over")
+    show_bonus = game.phase in (Phase.PLAY, Phase.OVER)
     waiting = not game.over and (game.to_act != learner or bool(auto))
     out: dict[str, Any] = {
         "prompt": prompt(game, learner, auto),

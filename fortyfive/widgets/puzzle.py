@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from fortyfive.puzzles._parts import check_shape
+from fortyfive.puzzles import check_shape
 from fortyfive.puzzles.model import (
     ATTEMPT_FIELDS,
     Feedback,
@@ -290,7 +290,7 @@ def check_answer(spec: object, value: object) -> object:
 
     Raises :class:`PuzzleMessageError` with the reason when its JSON shape is wrong or it names
     a card or option the puzzle does not offer: the runs' own check
-    (:func:`fortyfive.puzzles._parts.check_shape`). Whether it is *right* is the engine's to say.
+    (:func:`fortyfive.puzzles.check_shape`). Whether it is *right* is the engine's to say.
     """
     try:
         return check_shape(spec, value)

@@ -33,6 +33,7 @@ import traitlets
 from fortyfive.agents.bots import Bot, RuleBot, make_bot
 from fortyfive.engine.actions import IllegalActionError, parse_action
 from fortyfive.engine.game import Game
+from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import Rules
 from fortyfive.solve.hints import hint
 from fortyfive.widgets._assets import module_source, stylesheet
@@ -186,7 +187,7 @@ class CardTable(SyncedWidget):
         game, seat = self._game, self._seat
         if game.over or game.to_act != seat or self._until is not None:
             raise TableMessageError("a hint is for your own turn")
-        if game.phase == "play":
+        if game.phase == Phase.PLAY:
             best = hint(game, seat, samples=samples, seed=self._state_number)[0]
             text = f"Hint: {action_words(best.action)}. {best.reason}"
         else:
@@ -348,7 +349,7 @@ class CardTable(SyncedWidget):
     def _sync_traits(self) -> None:
         """The learner's view: the seat's observation, texts and the public log."""
         game, seat = self._game, self._seat
-        self.obs = game.observation(seat)
+        self.obs = dict(game.observation(seat))  # a traitlets Dict holds a plain dict
         self.info = info(game, seat, self._reveal, self.auto)
         self.log = list(self._log)
 
