@@ -123,3 +123,44 @@ def test_custom_rules_with_any_field_replaced_are_played_or_refused(field: str, 
 
     _refused_or_fine(replay)
     _refused_or_fine(lambda: ff.Rules.from_dict(rules))
+
+
+# ---------------------------------------------------------------------------- the widgets
+
+_message = st.one_of(
+    values,
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["act", "answer", "hint", "show", "reset", "next", "x"])},
+        optional={"state": values, "seat": values, "action": values, "answer": values},
+    ),
+)
+
+
+def _table_state(t: Any) -> Any:
+    return (t.game.record(), t.state, t.obs)
+
+
+@FUZZ
+@given(_message)
+def test_the_card_table_refuses_any_forged_message_and_changes_nothing(content: Any) -> None:
+    from fortyfive.widgets.table import CardTable
+
+    t = CardTable("barker", seat=0, opponents="rule", seed=3, pause_ms=0)
+    before = _table_state(t)
+    start = time.perf_counter()
+    t.handle_message(content)  # refusals go to the notice, never out of the handler
+    assert time.perf_counter() - start < SECONDS
+    if t.notice["kind"] == "error":  # refused: the game is as it was
+        assert t.game.record() == before[0]
+
+
+@FUZZ
+@given(_message, st.sampled_from(["c1-01", "c2-04", "c4-01", "c5-01", "c6-01"]))
+def test_the_puzzle_widget_refuses_any_forged_message(content: Any, pid: str) -> None:
+    from fortyfive.widgets.puzzle import PuzzleWidget
+
+    w = PuzzleWidget(pid)
+    start = time.perf_counter()
+    w.handle_message(content)
+    assert time.perf_counter() - start < SECONDS
+    assert w.view == w.run.view()  # the browser only ever gets the run's view
