@@ -144,6 +144,8 @@ def test_play_hint_ranks_the_legal_cards_and_opponents_are_bots() -> None:
             asked = any("hints judge card play" in ln for ln in lines)
             if not asked:
                 return "hint"
+            if "discard up to" in legal:  # R9.7: the subsets are described, not listed
+                return "discard"
             return "pass" if "pass" in legal else legal.split(": ")[1].split(", ")[0]
         if any(ln.startswith("play ") for ln in lines):
             return "quit"

@@ -8,13 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fortyfive.agents.bots import make_bot
-from fortyfive.engine.actions import IllegalActionError
+from fortyfive.engine.actions import ActionSyntaxError, IllegalActionError
 from fortyfive.engine.cards import parse_card
 from fortyfive.engine.game import Game
 from fortyfive.engine.observe import public_action, render_text
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import PRESETS
-from fortyfive.solve.hints import describe_hints, hint
+from fortyfive.solve.hints import HINT_HEADER, describe_hints, hint
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,12 +35,44 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
+# The display forms a learner sees in the terminal (10♣, 5♠) typed back: the engine itself
+# takes only the two-letter notation (R1.1), so they are translated here.
+_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
+NOTATION = (
+    "a card is rank then suit: 5S, TD (or 10D), AH, JK for the joker; suits S C D H or ♠ ♣ ♦ ♥"
+)
+
+
+def _card_token(token: str) -> str:
+    """A typed card in the engine's notation: ``10c`` -> ``TC``, ``5♠`` -> ``5S``."""
+    for symbol, letter in _SYMBOLS.items():
+        token = token.replace(symbol, letter)
+    return "T" + token[2:] if token[:2] == "10" else token
+
+
 def _normalise(text: str) -> str:
-    """Accept a bare card ("5s") as "play 5S"."""
-    try:
-        return f"play {parse_card(text)}"
-    except ValueError:
-        return text
+    """Accept a bare card (``5s``, ``10♣``) as ``play``, and display forms inside actions."""
+    words = text.split()
+    if len(words) == 1:
+        try:
+            return f"play {parse_card(_card_token(words[0]))}"
+        except ValueError:
+            return text
+    if words and words[0].lower() in ("play", "rob", "bury", "discard"):
+        return " ".join([words[0], *(_card_token(w) for w in words[1:])])
+    return text
+
+
+def _legal_text(game: Game) -> str:
+    """What may be done now, in a line: the discard phase's subsets are described, not listed."""
+    legal = game.legal_actions()
+    if game.phase == Phase.DISCARD:
+        most = max(len(a.split()) - 1 for a in legal)
+        return (
+            f"legal now: discard up to {most} of your cards and draw as many (R9.7), "
+            "e.g. 'discard 8S AC'; 'discard' alone keeps your hand"
+        )
+    return "legal now: " + ", ".join(legal)
 
 
 def _events(game: Game, before_deal: int, before_tricks: int, out: Callable[[str], None]) -> None:
@@ -71,42 +103,65 @@ def play(
     out: Callable[[str], None] = print,
     opponents: str = "rule",
 ) -> Game:
-    """Play a game in the terminal at ``seat`` against bots (``random``, ``rule``, ``search``)."""
+    """Play a game in the terminal at ``seat`` against bots (``random``, ``rule``, ``search``).
+    With ``save``, the game's record is written however the game ends: finished, ``quit``, or
+    the input closed."""
     game = Game.new(preset, seed=seed)
+    try:
+        _play(game, seat, read, out, opponents)
+    finally:
+        if save:
+            save.write_text(json.dumps(game.record(), indent=1), encoding="utf-8")
+            out(f"record saved to {save}" + ("" if game.over else " (the game is unfinished)"))
+    return game
+
+
+def _play(
+    game: Game,
+    seat: int,
+    read: Callable[[str], str],
+    out: Callable[[str], None],
+    opponents: str,
+) -> None:
     bots = [make_bot(opponents, seed=game.seed * 10 + s) for s in range(game.rules.players)]
     names = game.rules.partnership_names
     out(
-        f"Forty-Five ({preset}), seed {game.seed}. You are seat {seat}, partnership "
-        f"{names[game.rules.partnerships[seat]]}. Type a card (5S) or an action; '?' lists them;"
-        " 'hint' asks the solver."
+        f"Forty-Five ({game.rules.name}), seed {game.seed}. You are seat {seat}, partnership "
+        f"{names[game.rules.partnerships[seat]]}. Type a card (5S, 10♣) or an action; '?' lists "
+        "what is legal, 'hint' asks the solver, 'quit' stops."
     )
     while not game.over:
         deal, tricks = game.deal_number, game.tricks_played
         if game.to_act == seat:
             out("")
             out(render_text(game, seat))
-            legal = game.legal_actions()
-            out("legal now: " + ", ".join(legal))
+            out(_legal_text(game))
             while True:
                 try:
                     text = read(f"seat {seat} > ").strip()
                 except EOFError:
                     out("\nbye")
-                    return game
+                    return
                 if text in ("?", "help"):
-                    out("legal now: " + ", ".join(legal))
+                    out(_legal_text(game))
                     continue
                 if text in ("quit", "exit"):
-                    return game
+                    return
                 if text == "hint":
-                    out(_hint_text(game, seat))
+                    for line in _hint_text(game, seat).splitlines():
+                        out(line)
                     continue
                 try:
                     game.apply(_normalise(text))
                     break
+                except ActionSyntaxError as e:
+                    out(f"not allowed: {e}")
+                    if len(text.split()) == 1:
+                        out(NOTATION)
+                    out(_legal_text(game))
                 except IllegalActionError as e:
                     out(f"not allowed: {e}")
-                    out("legal now: " + ", ".join(legal))
+                    out(_legal_text(game))
         else:
             who = game.to_act
             assert who is not None
@@ -114,15 +169,13 @@ def play(
             game.apply(action)
             out(f"seat {who}: {public_action(action)}")
         _events(game, deal, tricks, out)
-    out(f"Game over: partnership {names[game.winner or 0]} wins, scores {list(game.scores)}")
-    if save:
-        save.write_text(json.dumps(game.record(), indent=1))
-        out(f"record saved to {save}")
-    return game
+    scores = " · ".join(f"{n} {s}" for n, s in zip(names, game.scores, strict=True))
+    out(f"Game over: partnership {names[game.winner or 0]} wins; scores {scores}")
 
 
 def _hint_text(game: Game, seat: int) -> str:
     """The hint sampler's ranking, or why there is none (it judges card play only)."""
     if game.phase != Phase.PLAY:
         return "hints judge card play (R3-R5); for this choice, '?' lists what is legal"
-    return describe_hints(hint(game, seat, samples=12, seed=len(game.history)))
+    hints = hint(game, seat, samples=12, seed=len(game.history))
+    return HINT_HEADER + "\n" + describe_hints(hints)

@@ -283,11 +283,21 @@ def public_action(action: str) -> str:
     return action
 
 
+def _header(game: Game) -> str:
+    """The first line of a seat's view: the deal and the scores, in words."""
+    r = game.rules
+    scores = " · ".join(f"{n} {s}" for n, s in zip(r.partnership_names, game.scores, strict=True))
+    return (
+        f"{r.name}, deal {game.deal_number}, dealer seat {game.dealer}; scores {scores} "
+        f"(target {r.target})"
+    )
+
+
 def render_text(game: Game, seat: int | None = None) -> str:
     """A plain-text view of the table: every hand when ``seat`` is None, else that seat's."""
     r = game.rules
     names = r.partnership_names
-    lines = [repr(game)]
+    lines = [repr(game) if seat is None else _header(game)]
     if game.turnup is not None:
         robbed = f", robbed by seat {game.robbed_by}" if game.robbed_by is not None else ""
         lines.append(f"turn-up {game.turnup.symbol()}{robbed}")
@@ -299,7 +309,8 @@ def render_text(game: Game, seat: int | None = None) -> str:
         if seat is None or s == seat:
             cards = " ".join(c.symbol() for c in sort_cards(r, game.hand(s), game.trump))
         else:
-            cards = f"({len(game.hand(s))} cards)"
+            n = len(game.hand(s))
+            cards = f"({n} card{'' if n == 1 else 's'})"
         marks = ("D " if s == game.dealer else "  ") + (">" if s == game.to_act else " ")
         lines.append(f"{marks} seat {s} [{names[r.partnerships[s]]}]: {cards}")
     if game.trick:

@@ -234,6 +234,11 @@ def _robber(obs: Observation, hands: list[int], turnup: int) -> int:
     return seat if open_ else -1
 
 
+#: The columns of :func:`describe_hints`.
+HINT_HEADER = f"{'action':10} {'points':>6} {'gives up':>8}  why"
+
+
 def describe_hints(hints: list[Hint]) -> str:
-    """The hints as lines of text, best first."""
-    return "\n".join(f"{h.action:10} {h.value:5.1f}  -{h.loss:.1f}  {h.reason}" for h in hints)
+    """The hints as lines of text, best first: the action, the points its side takes on average,
+    what it gives up against the best (0 for the best) and why."""
+    return "\n".join(f"{h.action:10} {h.value:6.1f} {abs(h.loss):8.1f}  {h.reason}" for h in hints)
