@@ -113,7 +113,9 @@ def test_a_learner_installs_the_wheel_and_opens_the_course(wheel: Path, tmp_path
     started = time.monotonic()
     venv, home = tmp_path / "venv", tmp_path / "learner"
     home.mkdir()
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    # as a learner's shell has it: the checkout not on the path, output buffered as usual
+    leave_out = ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONUNBUFFERED")
+    env = {k: v for k, v in os.environ.items() if k not in leave_out}
     env["JUPYTER_DATA_DIR"] = str(tmp_path / "jupyter-data")
     env["JUPYTER_RUNTIME_DIR"] = str(tmp_path / "jupyter-runtime")
     python, fortyfive = venv / "bin" / "python", venv / "bin" / "fortyfive"

@@ -63,8 +63,12 @@ POLL = 0.2
 Print = Callable[[str], None]
 
 
+def _stdout(line: str) -> None:
+    print(line, flush=True)  # at once, also into a pipe: the URL is wanted while the server runs
+
+
 def _stderr(line: str) -> None:
-    print(line, file=sys.stderr)
+    print(line, file=sys.stderr, flush=True)
 
 
 # --- the copy ----------------------------------------------------------------------------------
@@ -240,8 +244,9 @@ def notebook_url(info: Mapping[str, Any], notebook: str) -> str:
     return f"{url}?token={token}" if token else url
 
 
-def _signal_group(proc: subprocess.Popen[bytes], signum: int) -> None:
-    """Send ``signum`` to the child's process group (the child itself where there are none).
+def _stop_group(proc: subprocess.Popen[bytes], *, kill: bool = False) -> None:
+    """Ask the child's process group to stop (SIGTERM), or ``kill`` it (SIGKILL); where there are
+    no process groups (Windows), the child alone.
 
     Only while the child has not been reaped: until then its id, which is its group's, cannot
     belong to anything else.
@@ -250,9 +255,11 @@ def _signal_group(proc: subprocess.Popen[bytes], signum: int) -> None:
         return
     try:
         if os.name == "posix":
-            os.killpg(proc.pid, signum)
+            os.killpg(proc.pid, signal.SIGKILL if kill else signal.SIGTERM)
+        elif kill:
+            proc.kill()
         else:
-            proc.send_signal(signum)
+            proc.terminate()
     except (ProcessLookupError, PermissionError):
         pass
 
@@ -263,7 +270,7 @@ def serve(
     cwd: Path,
     env: Mapping[str, str],
     notebook: str,
-    out: Print = print,
+    out: Print = _stdout,
     grace: float | None = None,
 ) -> int:
     """Run JupyterLab (``cmd``) until it stops, printing the URL of ``notebook`` once it is up.
@@ -275,7 +282,6 @@ def serve(
     stopping, sends SIGKILL. Returns the child's exit code (128 + signal if a signal ended it).
     """
     grace = STOP_GRACE if grace is None else grace
-    runtime_dir = Path(env.get("JUPYTER_RUNTIME_DIR", cwd))
     requests: list[int] = []
 
     def ask_stop(signum: int, frame: FrameType | None) -> None:
@@ -287,6 +293,24 @@ def serve(
     previous = {}
     if threading.current_thread() is threading.main_thread():  # handlers only go there
         previous = {s: signal.signal(s, ask_stop) for s in stops}
+    try:
+        return _supervise(cmd, cwd, env, notebook, out, grace, requests)
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _supervise(
+    cmd: list[str],
+    cwd: Path,
+    env: Mapping[str, str],
+    notebook: str,
+    out: Print,
+    grace: float,
+    requests: list[int],
+) -> int:
+    """:func:`serve`'s loop, with the stop requests (signal numbers) collected in ``requests``."""
+    runtime_dir = Path(env.get("JUPYTER_RUNTIME_DIR", cwd))
     proc = subprocess.Popen(
         cmd, cwd=cwd, env=dict(env), stdin=subprocess.DEVNULL, start_new_session=os.name == "posix"
     )
@@ -305,16 +329,14 @@ def serve(
             if requests and not asked:
                 asked, deadline = len(requests), time.monotonic() + grace
                 out("Stopping JupyterLab...")
-                _signal_group(proc, signal.SIGTERM)
+                _stop_group(proc)
             elif asked and (len(requests) > asked or time.monotonic() > deadline):
-                _signal_group(proc, signal.SIGKILL)
+                _stop_group(proc, kill=True)
         return code if code >= 0 else 128 - code
     finally:
         if proc.returncode is None:  # this process is going down some other way: take it along
-            _signal_group(proc, signal.SIGKILL)
+            _stop_group(proc, kill=True)
             proc.wait()
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
 
 
 # --- the command -------------------------------------------------------------------------------
@@ -325,7 +347,7 @@ def open_course(
     folder: Path | None = None,
     *,
     open_browser: bool = True,
-    out: Print = print,
+    out: Print = _stdout,
     err: Print = _stderr,
 ) -> int:
     """Copy the course into ``folder`` (default ``./fortyfive-course``), trust its notebooks and
