@@ -7,15 +7,16 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import fortyfive as ff
-from fortyfive.cli import lab as cli_lab
 from fortyfive.cli import main
-from fortyfive.cli.lab import lab_command
 from fortyfive.cli.play import play
+from fortyfive.course import launch
 from fortyfive.course.files import FIRST_CHAPTER, NOTEBOOKS
+from fortyfive.course.launch import lab_command
 from fortyfive.puzzles import KINDS
 
 
@@ -159,23 +160,48 @@ def test_play_hint_ranks_the_legal_cards_and_opponents_are_bots() -> None:
     assert ranked == set(legal.removeprefix("legal now: ").split(", "))
 
 
-def test_lab_refuses_a_missing_notebook(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["lab", "no-such.ipynb"]) == 2
-    assert "no notebook no-such.ipynb" in capsys.readouterr().err
+def test_lab_refuses_a_missing_notebook(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "course"
+    assert main(["lab", "no-such.ipynb", "--dir", str(folder)]) == 2
+    assert f"no notebook no-such.ipynb in {folder}" in capsys.readouterr().err
+    assert not folder.exists()  # refused before anything is written
 
 
-def test_lab_runs_jupyterlab_on_the_notebooks_folder(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`lab` (and `course`) start JupyterLab on notebooks/, opened at the notebook (no server
-    is started here: the command line is captured)."""
-    calls: list[tuple[list[str], Path]] = []
-    monkeypatch.setattr(subprocess, "call", lambda cmd, cwd: calls.append((cmd, cwd)) or 0)
-    assert main(["lab"]) == 0
-    ((cmd, cwd),) = calls
-    assert cmd == lab_command("play.ipynb")
+class Served:
+    """Stands in for :func:`fortyfive.course.launch.serve`: records what would be run."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict[str, Any]] = []
+
+    def __call__(self, cmd: list[str], **kwargs: Any) -> int:
+        self.calls.append({"cmd": cmd, **kwargs})
+        return 0
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Served:
+    """No server is started: the command line is captured; the notary writes under tmp_path."""
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "jupyter-data"))
+    fake = Served()
+    monkeypatch.setattr(launch, "serve", fake)
+    return fake
+
+
+def test_lab_runs_jupyterlab_on_the_learners_copy(served: Served, tmp_path: Path) -> None:
+    """`lab` (and `course`) copy the notebooks into the learner's folder and start JupyterLab
+    there, opened at the notebook, with the course's private Jupyter configuration."""
+    folder = tmp_path / "course"
+    assert main(["lab", "--dir", str(folder)]) == 0
+    (call,) = served.calls
+    cmd = call["cmd"]
+    assert cmd == lab_command("play.ipynb", folder)
     assert cmd[:3] == [sys.executable, "-m", "jupyterlab"]
-    assert f"--ServerApp.root_dir={NOTEBOOKS}" in cmd and cmd[4] == "play.ipynb"
-    assert cwd == NOTEBOOKS
+    assert f"--ServerApp.root_dir={folder}" in cmd and cmd[4] == "play.ipynb"
+    assert "--no-browser" not in cmd
+    assert call["cwd"] == folder and call["notebook"] == "play.ipynb"
+    assert call["env"]["JUPYTER_CONFIG_DIR"] == str(folder / ".jupyter")
     assert ("--allow-root" in cmd) == (os.geteuid() == 0)
+    assert (folder / "play.ipynb").read_bytes() == (NOTEBOOKS / "play.ipynb").read_bytes()
 
 
 @pytest.mark.parametrize(
@@ -183,18 +209,45 @@ def test_lab_runs_jupyterlab_on_the_notebooks_folder(monkeypatch: pytest.MonkeyP
     [(["course"], "00_start_here.ipynb"), (["course", "03_deal_turnup_robbing.ipynb"], None)],
 )
 def test_course_opens_jupyterlab_at_the_first_chapter(
-    argv: list[str], notebook: str | None, monkeypatch: pytest.MonkeyPatch
+    argv: list[str],
+    notebook: str | None,
+    served: Served,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> None:
-    opened: list[str] = []
-    monkeypatch.setattr(cli_lab, "open_lab", lambda name: opened.append(name) or 0)
-    assert main(argv) == 0
-    assert opened == [notebook or argv[1]]
+    """The default folder is ./fortyfive-course; --no-browser goes through to JupyterLab."""
+    monkeypatch.chdir(tmp_path)
+    assert main([*argv, "--no-browser"]) == 0
+    (call,) = served.calls
+    folder = tmp_path / "fortyfive-course"
+    name = notebook or argv[1]
+    assert call["cmd"] == lab_command(name, folder, open_browser=False)
+    assert "--no-browser" in call["cmd"] and call["notebook"] == name
+    assert (folder / name).is_file()
     assert FIRST_CHAPTER == "00_start_here.ipynb"
 
 
-def test_course_refuses_a_missing_chapter(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["course", "99_no_such_chapter.ipynb"]) == 2
+def test_course_refuses_a_missing_chapter(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["course", "99_no_such_chapter.ipynb", "--dir", str(tmp_path)]) == 2
     assert "no notebook 99_no_such_chapter.ipynb" in capsys.readouterr().err
+
+
+def test_course_without_jupyterlab_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "jupyterlab" else find_spec(name, *a),
+    )
+    assert main(["course", "--dir", str(tmp_path / "course")]) == 2
+    assert "pip install 'fortyfive[lab]'" in capsys.readouterr().err
+    assert not (tmp_path / "course").exists()
 
 
 def test_book_without_jupyter_book_says_what_to_install(

@@ -1,0 +1,391 @@
+"""Open the course the way a learner meets it: ``fortyfive course`` copies the shipped notebooks
+into a folder the learner owns and starts JupyterLab there, at chapter 0.
+
+Why a copy: an installed wheel puts the notebooks in ``site-packages``, which a learner should not
+edit (an upgrade would wipe their work) and may not be able to write; their answers are recorded
+in ``fortyfive-progress.json`` beside the notebook, so the notebooks must live somewhere writable.
+The copy never overwrites: only missing files are copied, a learner's edited notebook is kept even
+when a different one ships (they are told, in one line), and the progress file is never touched.
+
+Why the rest:
+
+* the copied notebooks are signed with the learner's Jupyter notary, since they are stored
+  executed and JupyterLab would otherwise refuse to show their widgets ("not trusted");
+* JupyterLab runs with a configuration folder private to the course (``.jupyter/`` inside the
+  course folder, passed as ``JUPYTER_CONFIG_DIR``) that switches off the "official Jupyter news"
+  prompt, so the learner's own Jupyter settings are neither read nor changed;
+* the command prints the URL of the chapter itself, token included, read from the server's
+  runtime file ``jpserver-<pid>.json`` (JupyterLab's own log shows only the Launcher's);
+* JupyterLab runs in its own process group, and Ctrl-C, SIGTERM or SIGHUP to this command stop it
+  (a clean stop first, its whole group killed if it has not stopped in :data:`STOP_GRACE`
+  seconds), so stopping the course never leaves a server running.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.util
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any
+from urllib.parse import quote
+
+from fortyfive.course.files import FIRST_CHAPTER, NOTEBOOKS
+from fortyfive.course.progress import FILE_NAME as PROGRESS_FILE
+
+#: Where the course is copied when no ``--dir`` is given, relative to the current folder.
+DEFAULT_DIR = Path("fortyfive-course")
+#: The course's private Jupyter configuration folder, inside the course folder.
+CONFIG_DIR = ".jupyter"
+#: What was copied, file by file (a SHA-256 of each): tells a learner's edit (kept quietly) from a
+#: different notebook shipped by a newer ``fortyfive`` (kept too, but the learner is told).
+MANIFEST = "fortyfive-shipped.json"
+#: The settings override that keeps the "get notified about official Jupyter news?" prompt away.
+PAGE_CONFIG: dict[str, Any] = {
+    "disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}
+}
+INSTALL_HINT = "pip install 'fortyfive[lab]'"
+#: Seconds JupyterLab gets to stop cleanly (shutting its kernels down) before it is killed.
+STOP_GRACE = 10.0
+#: Seconds between two looks at the server (is it up yet, has it stopped, was a stop asked).
+POLL = 0.2
+
+Print = Callable[[str], None]
+
+
+def _stdout(line: str) -> None:
+    print(line, flush=True)  # at once, also into a pipe: the URL is wanted while the server runs
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+# --- the copy ----------------------------------------------------------------------------------
+
+
+def shipped_files(source: Path = NOTEBOOKS) -> dict[str, Path]:
+    """The course's files as shipped, by their name relative to ``source``: every file but a
+    progress file, notebook checkpoints and caches (which a development checkout may hold)."""
+    files = {}
+    for path in sorted(source.rglob("*")):
+        rel = path.relative_to(source)
+        if not path.is_file() or path.name == PROGRESS_FILE:
+            continue
+        if any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
+            continue
+        files[rel.as_posix()] = path
+    return files
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@dataclass(frozen=True)
+class CopyReport:
+    """What :func:`copy_course` did: the files it copied, and the learner's files it kept although
+    this ``fortyfive`` ships a different version of them."""
+
+    folder: Path
+    copied: tuple[str, ...]
+    kept: tuple[str, ...]
+
+    def lines(self) -> Iterator[str]:
+        """At most two lines for the learner: what was copied, what was kept and how to get the
+        shipped version instead."""
+        if self.copied:
+            n = len(self.copied)
+            yield f"copied {n} course file{'s' * (n != 1)} into {self.folder}"
+        if self.kept:
+            yield (
+                f"kept your {', '.join(self.kept)}: this fortyfive ships a different version"
+                " (move yours away and run this again to get it)"
+            )
+
+
+def copy_course(folder: Path, source: Path = NOTEBOOKS) -> CopyReport:
+    """Copy the shipped course files missing from ``folder`` (made if need be); never overwrite.
+
+    A file the learner has is kept as it is. It is reported as kept when it differs from the one
+    shipped and the shipped one is not what was copied there earlier (the manifest in
+    ``.jupyter/`` remembers): that is a newer course, not the learner's own edit.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest_path = folder / CONFIG_DIR / MANIFEST
+    try:
+        manifest: dict[str, str] = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        manifest = {}
+    copied, kept = [], []
+    for name, path in shipped_files(source).items():
+        target = folder / name
+        shipped = _digest(path)
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(path.read_bytes())
+            manifest[name] = shipped
+            copied.append(name)
+        elif manifest.get(name) != shipped and _digest(target) != shipped:
+            kept.append(name)
+    if copied:
+        manifest_path.parent.mkdir(parents=True, exist_ok=True)
+        manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+    return CopyReport(folder, tuple(copied), tuple(kept))
+
+
+# --- trust and settings ------------------------------------------------------------------------
+
+
+def jupyter_data_dir() -> Path:
+    """The Jupyter data folder a server started now would use (its notary keeps the signatures
+    of trusted notebooks there)."""
+    from jupyter_core.paths import jupyter_data_dir as data_dir
+
+    return Path(data_dir())
+
+
+def trust_notebooks(folder: Path, data_dir: Path, source: Path = NOTEBOOKS) -> list[str]:
+    """Sign, in the notary of ``data_dir``, the notebooks of ``folder`` that are exactly as shipped.
+
+    Only unchanged copies are signed: a notebook the learner edited was either saved by their
+    JupyterLab (which signs what it ran) or changed outside it, and then it is not this command's
+    to vouch for. Signing again is harmless, so each run re-signs, which also covers a course folder
+    moved to another machine or user.
+    """
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    data_dir.mkdir(parents=True, exist_ok=True)  # the notary keeps its secret there: make it
+    # nbformat's API has no type hints
+    notary = NotebookNotary(data_dir=str(data_dir))  # type: ignore[no-untyped-call]
+    signed = []
+    for name, path in shipped_files(source).items():
+        target = folder / name
+        if target.suffix != ".ipynb" or not target.is_file():
+            continue
+        if target.read_bytes() != path.read_bytes():
+            continue
+        nb = nbformat.read(target, as_version=nbformat.NO_CONVERT)  # type: ignore[no-untyped-call]
+        notary.sign(nb)  # type: ignore[no-untyped-call]
+        signed.append(name)
+    return signed
+
+
+def write_page_config(config_dir: Path) -> Path:
+    """Write the course's JupyterLab page settings (:data:`PAGE_CONFIG`, merged into what the file
+    holds) to ``config_dir/labconfig/page_config.json``, and return that path."""
+    path = config_dir / "labconfig" / "page_config.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        config = {}
+    if not isinstance(config, dict):
+        config = {}
+    for key, value in PAGE_CONFIG.items():
+        merged = config.get(key)
+        config[key] = {**merged, **value} if isinstance(merged, dict) else dict(value)
+    path.write_text(json.dumps(config, indent=1, sort_keys=True), encoding="utf-8")
+    return path
+
+
+# --- JupyterLab --------------------------------------------------------------------------------
+
+
+def lab_command(notebook: str, folder: Path, *, open_browser: bool = True) -> list[str]:
+    """The command line that starts JupyterLab on ``folder``, opened at ``notebook`` (a name
+    relative to ``folder``, which is also the command's working folder)."""
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}", notebook]
+    if not open_browser:
+        cmd.append("--no-browser")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # Jupyter refuses root unless told
+    return cmd
+
+
+def lab_environment(folder: Path, base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment for JupyterLab: ``base`` (default this process's) with the course's private
+    configuration folder, and the runtime folder pinned so this process finds the server's
+    runtime file where the server writes it."""
+    from jupyter_core.paths import jupyter_runtime_dir
+
+    env = dict(os.environ if base is None else base)
+    env["JUPYTER_CONFIG_DIR"] = str(folder / CONFIG_DIR)
+    env.setdefault("JUPYTER_RUNTIME_DIR", jupyter_runtime_dir())
+    return env
+
+
+def server_info(runtime_dir: Path, pid: int) -> dict[str, Any] | None:
+    """The runtime file of the Jupyter server ``pid`` (its URL, port and token), or ``None`` while
+    the server has not written it (it does so once it listens)."""
+    try:
+        info = json.loads((runtime_dir / f"jpserver-{pid}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # not there yet, or half written
+        return None
+    return info if isinstance(info, dict) and info.get("pid") == pid else None
+
+
+def notebook_url(info: Mapping[str, Any], notebook: str) -> str:
+    """The URL that opens ``notebook`` in the JupyterLab that ``info`` (a server's runtime file)
+    describes, with the server's token, if it has one."""
+    url = f"{str(info['url']).rstrip('/')}/lab/tree/{quote(notebook)}"
+    token = info.get("token")
+    return f"{url}?token={token}" if token else url
+
+
+def _stop_group(proc: subprocess.Popen[bytes], *, kill: bool = False) -> None:
+    """Ask the child's process group to stop (SIGTERM), or ``kill`` it (SIGKILL); where there are
+    no process groups (Windows), the child alone.
+
+    Only while the child has not been reaped: until then its id, which is its group's, cannot
+    belong to anything else.
+    """
+    if proc.returncode is not None:
+        return
+    try:
+        if os.name == "posix":
+            os.killpg(proc.pid, signal.SIGKILL if kill else signal.SIGTERM)
+        elif kill:
+            proc.kill()
+        else:
+            proc.terminate()
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def serve(
+    cmd: list[str],
+    *,
+    cwd: Path,
+    env: Mapping[str, str],
+    notebook: str,
+    out: Print = _stdout,
+    grace: float | None = None,
+) -> int:
+    """Run JupyterLab (``cmd``) until it stops, printing the URL of ``notebook`` once it is up.
+
+    The child gets its own session (so its own process group, out of reach of the terminal's
+    Ctrl-C, which only this process handles) and no standard input (so it never asks "Shutdown
+    this Jupyter server?"). SIGINT, SIGTERM and SIGHUP to this process send SIGTERM to the child's
+    group; a second one, or ``grace`` seconds (default :data:`STOP_GRACE`) without the child
+    stopping, sends SIGKILL. Returns the child's exit code (128 + signal if a signal ended it).
+    """
+    grace = STOP_GRACE if grace is None else grace
+    requests: list[int] = []
+
+    def ask_stop(signum: int, frame: FrameType | None) -> None:
+        requests.append(signum)
+
+    stops = [signal.SIGINT, signal.SIGTERM]
+    if hasattr(signal, "SIGHUP"):
+        stops.append(signal.SIGHUP)
+    previous = {}
+    if threading.current_thread() is threading.main_thread():  # handlers only go there
+        previous = {s: signal.signal(s, ask_stop) for s in stops}
+    try:
+        return _supervise(cmd, cwd, env, notebook, out, grace, requests)
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _supervise(
+    cmd: list[str],
+    cwd: Path,
+    env: Mapping[str, str],
+    notebook: str,
+    out: Print,
+    grace: float,
+    requests: list[int],
+) -> int:
+    """:func:`serve`'s loop, with the stop requests (signal numbers) collected in ``requests``."""
+    runtime_dir = Path(env.get("JUPYTER_RUNTIME_DIR", cwd))
+    proc = subprocess.Popen(
+        cmd, cwd=cwd, env=dict(env), stdin=subprocess.DEVNULL, start_new_session=os.name == "posix"
+    )
+    try:
+        announced, asked, deadline = False, 0, 0.0
+        while True:
+            try:
+                code = proc.wait(timeout=POLL)
+                break
+            except subprocess.TimeoutExpired:
+                pass
+            if not announced and (info := server_info(runtime_dir, proc.pid)) is not None:
+                out(f"The course is open at {notebook_url(info, notebook)}")
+                out("Stop it with Ctrl-C.")
+                announced = True
+            if requests and not asked:
+                asked, deadline = len(requests), time.monotonic() + grace
+                out("Stopping JupyterLab...")
+                _stop_group(proc)
+            elif asked and (len(requests) > asked or time.monotonic() > deadline):
+                _stop_group(proc, kill=True)
+        return code if code >= 0 else 128 - code
+    finally:
+        if proc.returncode is None:  # this process is going down some other way: take it along
+            _stop_group(proc, kill=True)
+            proc.wait()
+
+
+# --- the command -------------------------------------------------------------------------------
+
+
+def open_course(
+    notebook: str = FIRST_CHAPTER,
+    folder: Path | None = None,
+    *,
+    open_browser: bool = True,
+    out: Print = _stdout,
+    err: Print = _stderr,
+) -> int:
+    """Copy the course into ``folder`` (default ``./fortyfive-course``), trust its notebooks and
+    run JupyterLab there, opened at ``notebook``. Returns the exit code: 2 if JupyterLab is not
+    installed or there is no such notebook (nothing is written then)."""
+    folder = (folder or DEFAULT_DIR).expanduser().resolve()
+    if importlib.util.find_spec("jupyterlab") is None:
+        err(f"JupyterLab is not installed; the course needs it: {INSTALL_HINT}")
+        return 2
+    if not ((folder / notebook).is_file() or (NOTEBOOKS / notebook).is_file()):
+        err(f"no notebook {notebook} in {folder}")
+        return 2
+    report = copy_course(folder)
+    for line in report.lines():
+        out(line)
+    trust_notebooks(folder, jupyter_data_dir())
+    write_page_config(folder / CONFIG_DIR)
+    cmd = lab_command(notebook, folder, open_browser=open_browser)
+    return serve(cmd, cwd=folder, env=lab_environment(folder), notebook=notebook, out=out)
+
+
+def add_arguments(parser: argparse.ArgumentParser, default_notebook: str) -> None:
+    """The arguments of ``course`` and ``lab``: the notebook, the folder, ``--no-browser``."""
+    parser.add_argument(
+        "notebook", nargs="?", default=default_notebook, help=f"default: {default_notebook}"
+    )
+    parser.add_argument(
+        "--dir",
+        type=Path,
+        default=None,
+        help=f"the folder the course is copied to and opened from (default: ./{DEFAULT_DIR});"
+        " files already there are never overwritten",
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="do not open a browser (JupyterLab's option)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``course`` or ``lab`` as parsed by :func:`add_arguments`."""
+    return open_course(args.notebook, args.dir, open_browser=not args.no_browser)

@@ -1,0 +1,217 @@
+"""``fortyfive course`` as a learner meets it: the copy into their folder (never overwriting),
+the trusted notebooks, the settings, the printed URL, and stopping the JupyterLab it started.
+
+JupyterLab itself is stood in for by a small script that writes a server's runtime file and
+waits; the real one is started by the install test (tests/test_install.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.sign import NotebookNotary
+
+from fortyfive.course import launch
+from fortyfive.course.files import FIRST_CHAPTER
+from fortyfive.course.progress import FILE_NAME as PROGRESS_FILE
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Stands in for ``python -m jupyterlab``: writes its pid (and, in "stubborn" mode, the pid of a
+#: child of its own) to PIDFILE, then its runtime file as a Jupyter server does, then waits.
+#: "wait" stops on SIGTERM as a Jupyter server does (exit code 0), "stubborn" ignores it (and its
+#: child waits on), "exit" leaves after a second.
+FAKE_LAB = textwrap.dedent(
+    """
+    import json, os, signal, subprocess, sys, time
+    from pathlib import Path
+
+    runtime, pidfile, mode = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+    pids = [os.getpid()]
+    if mode == "wait":
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    if mode == "stubborn":
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        pids.append(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"]).pid)
+    info = {"url": "http://localhost:8765/", "token": "t0ken", "pid": os.getpid()}
+    runtime.mkdir(parents=True, exist_ok=True)
+    (runtime / f"jpserver-{os.getpid()}.json").write_text(json.dumps(info))
+    pidfile.write_text(" ".join(map(str, pids)))
+    time.sleep(1 if mode == "exit" else 120)
+    """
+)
+
+
+@pytest.fixture
+def jupyter_dirs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """Jupyter's data and runtime folders under tmp_path (the notary's database, the server's
+    runtime files), so that no test touches the machine's own."""
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "runtime"))
+    return tmp_path
+
+
+def _fake_lab(tmp_path: Path, mode: str) -> list[str]:
+    script = tmp_path / "fake_lab.py"
+    script.write_text(FAKE_LAB)
+    return [sys.executable, str(script), str(tmp_path / "runtime"), str(tmp_path / "pids"), mode]
+
+
+def _gone(pid: int) -> bool:
+    """True once ``pid`` has ended (a zombie counts as ended: it runs no more)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def test_copy_into_an_empty_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "new" / "course"
+    report = launch.copy_course(folder)
+    shipped = launch.shipped_files()
+    assert FIRST_CHAPTER in shipped and "README.md" in shipped and PROGRESS_FILE not in shipped
+    assert set(report.copied) == set(shipped) and report.kept == ()
+    for name, path in shipped.items():
+        assert (folder / name).read_bytes() == path.read_bytes()
+    assert list(report.lines()) == [f"copied {len(shipped)} course files into {folder}"]
+
+
+def test_a_second_run_keeps_the_learners_edits_and_progress(tmp_path: Path) -> None:
+    folder = tmp_path / "course"
+    launch.copy_course(folder)
+    edited = folder / FIRST_CHAPTER
+    edited.write_text("my own notes")
+    progress = folder / PROGRESS_FILE
+    progress.write_text('{"attempts": ["mine"]}')
+    (folder / "play.ipynb").unlink()
+
+    report = launch.copy_course(folder)
+    assert report.copied == ("play.ipynb",)  # only what is missing
+    assert report.kept == ()  # the learner's own edit: nothing to say
+    assert edited.read_text() == "my own notes"
+    assert progress.read_text() == '{"attempts": ["mine"]}'
+
+
+def test_a_newer_shipped_notebook_keeps_the_learners_copy_and_says_so(tmp_path: Path) -> None:
+    old, new, folder = tmp_path / "old", tmp_path / "new", tmp_path / "course"
+    for source, text in ((old, "version 1"), (new, "version 2")):
+        source.mkdir()
+        (source / "a.ipynb").write_text(text)
+        (source / "b.md").write_text("the same")
+        (source / PROGRESS_FILE).write_text("{}")  # never shipped, never copied
+    launch.copy_course(folder, old)
+    assert not (folder / PROGRESS_FILE).exists()
+
+    report = launch.copy_course(folder, new)
+    assert report.copied == () and report.kept == ("a.ipynb",)
+    assert (folder / "a.ipynb").read_text() == "version 1"
+    (line,) = report.lines()
+    assert line.startswith("kept your a.ipynb: this fortyfive ships a different version")
+
+
+def test_the_copied_notebooks_are_trusted(tmp_path: Path) -> None:
+    folder, data = tmp_path / "course", tmp_path / "data"
+    launch.copy_course(folder)
+    (folder / "play.ipynb").write_text((folder / "play.ipynb").read_text().replace("a", "b", 1))
+    signed = launch.trust_notebooks(folder, data)
+    notary = NotebookNotary(data_dir=str(data))
+    for name in launch.shipped_files():
+        if not name.endswith(".ipynb"):
+            continue
+        nb = nbformat.read(folder / name, as_version=nbformat.NO_CONVERT)
+        # a copy as shipped is trusted; one changed outside JupyterLab is not vouched for
+        assert notary.check_signature(nb) == (name != "play.ipynb"), name
+        assert (name in signed) == (name != "play.ipynb")
+
+
+def test_page_config_turns_the_news_prompt_off(tmp_path: Path) -> None:
+    config = tmp_path / ".jupyter"
+    path = config / "labconfig" / "page_config.json"
+    path.parent.mkdir(parents=True)
+    path.write_text('{"disabledExtensions": {"other:plugin": true}, "x": 1}')
+    assert launch.write_page_config(config) == path
+    assert json.loads(path.read_text()) == {
+        "disabledExtensions": {
+            "other:plugin": True,
+            "@jupyterlab/apputils-extension:announcements": True,
+        },
+        "x": 1,
+    }
+
+
+def test_course_prints_the_first_chapters_url(
+    jupyter_dirs: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The whole command, with a JupyterLab that writes its runtime file and leaves: the notebooks
+    are copied and trusted, the settings written, and the chapter's own URL printed."""
+    tmp_path = jupyter_dirs
+    monkeypatch.setattr(launch, "lab_command", lambda *a, **k: _fake_lab(tmp_path, "exit"))
+    folder = tmp_path / "course"
+    assert launch.open_course(folder=folder, open_browser=False) == 0
+    out = capsys.readouterr().out
+    url = "http://localhost:8765/lab/tree/00_start_here.ipynb?token=t0ken"
+    assert f"The course is open at {url}\n" in out
+    assert (folder / ".jupyter" / "labconfig" / "page_config.json").is_file()
+    nb = nbformat.read(folder / FIRST_CHAPTER, as_version=nbformat.NO_CONVERT)
+    assert NotebookNotary(data_dir=str(tmp_path / "data")).check_signature(nb)
+
+
+def test_notebook_url_quotes_the_name_and_keeps_the_base_url() -> None:
+    info = {"url": "http://localhost:8888/base/", "token": ""}
+    assert launch.notebook_url(info, "my notes.ipynb") == (
+        "http://localhost:8888/base/lab/tree/my%20notes.ipynb"
+    )
+
+
+@pytest.mark.parametrize(
+    ("signum", "mode"),
+    [(signal.SIGTERM, "wait"), (signal.SIGINT, "wait"), (signal.SIGTERM, "stubborn")],
+)
+def test_stopping_the_command_stops_jupyterlab(signum: int, mode: str, jupyter_dirs: Path) -> None:
+    """SIGTERM or Ctrl-C to ``fortyfive course`` stops the JupyterLab it started; one that
+    ignores SIGTERM is killed, with its process group, after the grace period."""
+    tmp_path = jupyter_dirs
+    driver = textwrap.dedent(
+        f"""
+        import sys
+        from fortyfive.cli import main
+        from fortyfive.course import launch
+        launch.STOP_GRACE = 1.0
+        launch.lab_command = lambda *a, **k: {_fake_lab(tmp_path, mode)!r}
+        sys.exit(main(["course", "--no-browser", "--dir", {str(tmp_path / "course")!r}]))
+        """
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", driver], env=env, stdout=subprocess.PIPE, text=True
+    )
+    pidfile = tmp_path / "pids"
+    deadline, expected = time.monotonic() + 60, 2 if mode == "stubborn" else 1
+    while not pidfile.exists() or len(pidfile.read_text().split()) < expected:
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    pids = [int(p) for p in pidfile.read_text().split()]
+    assert os.getpgid(pids[0]) == pids[0] != os.getpgid(proc.pid)  # a group of its own
+    time.sleep(0.5)  # the runtime file is seen and the URL printed
+    proc.send_signal(signum)
+    out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == (128 + signal.SIGKILL if mode == "stubborn" else 0)
+    assert "Stopping JupyterLab" in out and "/lab/tree/00_start_here.ipynb?token=t0ken" in out
+    for pid in pids:
+        deadline = time.monotonic() + 5
+        while not _gone(pid):
+            assert time.monotonic() < deadline, f"process {pid} still running"
+            time.sleep(0.05)
