@@ -11,11 +11,18 @@ from fortyfive.cli import bench, book, lab, play, replay, tournament
 _COMMANDS = (play, lab, book, replay, bench, tournament)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The program's parser and each subcommand's, by name."""
     parser = argparse.ArgumentParser(prog="python -m fortyfive", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     for command in _COMMANDS:
         command.add_parser(sub)
+    return parser, dict(sub.choices)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser, commands = build_parser()
     args = parser.parse_args(argv)
-    code: int = args.run(args, parser)
+    # errors found after parsing are reported with the subcommand's own usage
+    code: int = args.run(args, commands[args.command])
     return code

@@ -5,24 +5,51 @@ from __future__ import annotations
 import argparse
 import os
 
+from fortyfive.cli._args import positive_int, seconds, seed
 from fortyfive.engine.rules import PRESETS
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    b = sub.add_parser("bench", help="random games through the public API: games/s, actions/s")
-    b.add_argument("--preset", choices=[*sorted(PRESETS), "all"], default="all")
-    b.add_argument("--seconds", type=float, default=5.0)
+    b = sub.add_parser(
+        "bench",
+        help="time the engine on one core: random games (games/s, actions/s), the solver, or "
+        "the puzzles' clicks",
+    )
+    b.add_argument(
+        "--preset",
+        choices=[*sorted(PRESETS), "all"],
+        default="all",
+        help="the preset of the random games (default: all)",
+    )
+    b.add_argument(
+        "--seconds",
+        type=seconds,
+        default=5.0,
+        help="how long to play random games per preset (default: 5)",
+    )
     b.add_argument(
         "--solver", action="store_true", help="time the open-hand solver instead (median, p95)"
     )
-    b.add_argument("--positions", type=int, default=40, help="solver positions of each kind")
+    b.add_argument(
+        "--positions",
+        type=positive_int,
+        default=40,
+        help="with --solver: positions of each kind (default: 40)",
+    )
     b.add_argument(
         "--puzzles",
         action="store_true",
         help="time checking the shipped puzzles' answers, per kind (median, p95)",
     )
-    b.add_argument("--rounds", type=int, default=20, help="starts of each shipped puzzle")
-    b.add_argument("--seed", type=int, default=1)
+    b.add_argument(
+        "--rounds",
+        type=positive_int,
+        default=20,
+        help="with --puzzles: starts of each shipped puzzle (default: 20)",
+    )
+    b.add_argument(
+        "--seed", type=seed, default=1, help="the seed of the positions or games (default: 1)"
+    )
     b.set_defaults(run=run)
 
 

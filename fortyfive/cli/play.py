@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fortyfive.agents.bots import make_bot
+from fortyfive.cli._args import seed as seed_arg
 from fortyfive.engine.actions import ActionSyntaxError, IllegalActionError
 from fortyfive.engine.cards import parse_card
 from fortyfive.engine.game import Game
@@ -19,11 +20,25 @@ from fortyfive.solve.hints import HINT_HEADER, describe_hints, hint
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="play a game in the terminal against bots")
-    p.add_argument("--opponents", choices=["random", "rule", "search"], default="rule")
-    p.add_argument("--preset", choices=sorted(PRESETS), default="bruff")
-    p.add_argument("--seat", type=int, default=0)
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--save", type=Path, default=None, help="write the game record here")
+    p.add_argument(
+        "--opponents",
+        choices=["random", "rule", "search"],
+        default="rule",
+        help="the other seats' bots (default: rule)",
+    )
+    p.add_argument(
+        "--preset", choices=sorted(PRESETS), default="bruff", help="the game (default: bruff)"
+    )
+    p.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    p.add_argument(
+        "--seed", type=seed_arg, default=None, help="the shuffle's seed (default: random)"
+    )
+    p.add_argument(
+        "--save",
+        type=Path,
+        default=None,
+        help="write the game's record here when the game ends or you quit",
+    )
     p.set_defaults(run=run)
 
 

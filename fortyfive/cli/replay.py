@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from fortyfive.engine.game import Game
-from fortyfive.engine.record import RecordError
+from fortyfive.engine.record import RecordError, load_record
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     r = sub.add_parser("replay", help="replay a saved game record and print its score sheet")
-    r.add_argument("file", type=Path)
+    r.add_argument("file", type=Path, help="a record written by 'play --save' or Game.record()")
     r.set_defaults(run=run)
 
 
@@ -28,11 +27,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def replay_file(path: Path, out: Callable[[str], None] = print) -> Game:
-    try:
-        record = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as e:
-        raise RecordError(f"cannot read {path}: {e}") from None
-    game = Game.replay(record)
+    game = Game.replay(load_record(path))
     import pandas as pd
 
     with pd.option_context("display.width", 120, "display.max_rows", 500):

@@ -4,24 +4,44 @@ from __future__ import annotations
 
 import argparse
 
+from fortyfive.agents.bots import BOTS
 from fortyfive.agents.tournament import MAX_HANDS, run_tournament
+from fortyfive.cli._args import positive_int, seed
 from fortyfive.engine.rules import PRESETS
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     t = sub.add_parser(
-        "tournament", help="duplicate-paired games between two bots: win rates with 95% CIs"
+        "tournament",
+        help="duplicate-paired games between two bots: win rates with 95%% intervals",
     )
-    t.add_argument("--preset", choices=sorted(PRESETS), default="barker")
-    t.add_argument("--bots", default="rule,random", help="two bot names, e.g. rule,random")
-    t.add_argument("--games", type=int, default=200, help="games in all (whole duplicate groups)")
-    t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--jobs", type=int, default=1, help="worker processes (same results)")
+    t.add_argument(
+        "--preset", choices=sorted(PRESETS), default="barker", help="the game (default: barker)"
+    )
+    t.add_argument(
+        "--bots",
+        default="rule,random",
+        help=f"two bot names of {', '.join(sorted(BOTS))}, e.g. rule,random (the default)",
+    )
+    t.add_argument(
+        "--games",
+        type=positive_int,
+        default=200,
+        help="games in all, in whole duplicate groups (default: 200)",
+    )
+    t.add_argument("--seed", type=seed, default=1, help="the seed of the deals (default: 1)")
+    t.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        help="worker processes; the results do not depend on it (default: 1)",
+    )
     t.add_argument(
         "--max-hands",
-        type=int,
+        type=positive_int,
         default=MAX_HANDS,
-        help="stop a game after this many hands (1: compare the bots hand by hand)",
+        help=f"stop a game after this many hands; 1 compares the bots hand by hand "
+        f"(default: {MAX_HANDS})",
     )
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     t.set_defaults(run=run)

@@ -12,7 +12,9 @@ True
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from fortyfive.engine.actions import MAX_ACTION_TEXT
@@ -134,6 +136,30 @@ def parse_record(record: Any) -> RecordStart:
     ):
         raise bad_record("'result' must be an object with scores, winner and over", "result")
     return RecordStart(rules, seed, dealer, start, actions, result)
+
+
+#: The largest record file read: a 50,000-action game is under a megabyte.
+MAX_RECORD_BYTES = 8 * 2**20
+
+
+def load_record(path: str | Path) -> Any:
+    """The JSON of a record file, read as untrusted: its size is checked before it is read,
+    and a file that is not UTF-8 JSON is a :class:`RecordError` (check it with
+    :meth:`Game.replay`)."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise bad_record(
+                f"{path} has {size} bytes: a record file has at most {MAX_RECORD_BYTES}"
+            )
+        return json.loads(path.read_bytes().decode("utf-8"))
+    except OSError as e:
+        raise bad_record(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise bad_record(f"{path} is not a text file: a record is UTF-8 JSON") from None
+    except (json.JSONDecodeError, RecursionError) as e:
+        raise bad_record(f"{path} is not JSON: {e}") from None
 
 
 def check_result(

@@ -1,0 +1,33 @@
+"""Argument types shared by the subcommands: a bad value is refused by argparse with the
+subcommand's usage and a message naming the option."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def _number(text: str, kind: type[int] | type[float], lo: float, hi: float, what: str) -> float:
+    try:
+        value = kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+    if not lo <= value <= hi or value != value:  # NaN is never in range
+        raise argparse.ArgumentTypeError(f"{text} is not {what}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """A whole number of at least 1 (games, positions, rounds, jobs)."""
+    return int(_number(text, int, 1, 10**9, "a whole number of at least 1"))
+
+
+def seed(text: str) -> int:
+    return int(_number(text, int, 0, 2**64 - 1, "a seed: a whole number 0..2**64-1"))
+
+
+def seconds(text: str) -> float:
+    """A duration in seconds, more than 0 and at most a day."""
+    value = _number(text, float, 0, 86_400, "a number of seconds above 0, at most 86400")
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds above 0")
+    return value

@@ -1,0 +1,128 @@
+"""The command line refuses bad arguments with the subcommand's usage and a clear message, and
+every command's --help works."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fortyfive.cli import build_parser, main
+from fortyfive.cli.play import play
+from fortyfive.engine.record import MAX_RECORD_BYTES
+
+COMMANDS = ["play", "course", "lab", "book", "replay", "bench", "tournament"]
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_help_of_the_program_and_every_subcommand(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = [command, "--help"] if command else ["--help"]
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 0
+    assert "usage:" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_option_says_what_it_is_for(command: str) -> None:
+    _, commands = build_parser()
+    for action in commands[command]._actions:
+        assert action.help, f"{command} {action.option_strings or action.dest} has no help"
+
+
+def test_the_fortyfive_script_and_h_work() -> None:
+    for argv in (["-h"], ["--help"]):
+        out = subprocess.run(
+            [sys.executable, "-m", "fortyfive", *argv], capture_output=True, text=True, check=False
+        )
+        assert out.returncode == 0 and "tournament" in out.stdout, out.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["bench", "--seconds", "-1"], "argument --seconds: -1 is not a number of seconds above 0"),
+        (["bench", "--seconds", "nan"], "argument --seconds"),
+        (["bench", "--solver", "--positions", "0"], "argument --positions: 0 is not a whole"),
+        (["tournament", "--games", "0"], "argument --games"),
+        (["tournament", "--bots", "rule"], "python -m fortyfive tournament: error: a tournament"),
+        (["tournament", "--bots", "rule,chess"], "python -m fortyfive tournament: error"),
+        (["play", "--seat", "9"], "python -m fortyfive play: error: --seat must be 0..5"),
+        (["play", "--seed", "-4"], "argument --seed: -4 is not a seed"),
+    ],
+)
+def test_a_bad_argument_is_refused_under_its_subcommand(
+    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 2
+    assert needle in capsys.readouterr().err
+
+
+def test_replay_of_a_binary_file_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    assert main(["replay", str(path)]) == 2
+    assert "is not a text file: a record is UTF-8 JSON" in capsys.readouterr().err
+
+
+def test_replay_of_a_huge_or_missing_file_is_refused_before_reading(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "big.json"
+    with path.open("wb") as f:
+        f.truncate(MAX_RECORD_BYTES + 1)
+    assert main(["replay", str(path)]) == 2
+    assert f"has at most {MAX_RECORD_BYTES}" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "none.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("stop", ["quit", "eof"])
+def test_play_save_writes_the_record_when_the_learner_quits(tmp_path: Path, stop: str) -> None:
+    save = tmp_path / "game.json"
+    answers = iter(["?", "quit"])
+
+    def read(prompt: str) -> str:
+        if stop == "eof":
+            raise EOFError
+        return next(answers)
+
+    lines: list[str] = []
+    game = play("barker", 0, 3, save, read=read, out=lines.append)
+    assert not game.over
+    assert json.loads(save.read_text())["actions"] == game.history
+    assert any("record saved" in ln and "unfinished" in ln for ln in lines)
+    assert "'quit' stops" in lines[0]
+
+
+def test_typed_display_forms_and_notation_help() -> None:
+    from fortyfive.cli.play import _normalise
+
+    assert _normalise("10c") == "play TC" and _normalise("5♠") == "play 5S"
+    assert _normalise("rob 10♦") == "rob TD"
+    assert _normalise("discard 10♣ j♥") == "discard TC jH"
+
+
+def test_the_barker_discard_prompt_describes_the_grammar() -> None:
+    lines: list[str] = []
+    answers = iter(["pass", "pass", "pass", "bid 5", "trump S", "discard 99", "quit"])
+    import fortyfive as ff
+
+    g = ff.Game.new("barker", seed=3)
+    seat = (g.dealer + 1) % 4
+
+    def read(prompt: str) -> str:
+        return next(answers)
+
+    play("barker", seat, 3, None, read=read, out=lines.append, opponents="random")
+    legal = [ln for ln in lines if ln.startswith("legal now: ")]
+    assert all(ln.count("discard") <= 3 for ln in legal)
