@@ -14,56 +14,10 @@ project's rules reference, ``fortyfive/course/book/rules.md`` (a page of the cou
 1
 """
 
-from fortyfive.engine.actions import Action, ActionSyntaxError, IllegalActionError, parse_action
-from fortyfive.engine.cards import CARDS, Card, deck, parse_card, parse_cards
-from fortyfive.engine.game import Game
-from fortyfive.engine.match import Match
-from fortyfive.engine.observe import BonusStatus, Observation
-from fortyfive.engine.outcome import Outcome, WinReason
-from fortyfive.engine.phase import Phase
-from fortyfive.engine.record import RecordError
-from fortyfive.engine.rules import (
-    BARKER,
-    BRUFF,
-    PRESETS,
-    Rules,
-    get_rules,
-    plain_order,
-    sort_cards,
-    trump_order,
-)
-from fortyfive.engine.tricks import explain_play, legal_plays, trick_winner
+from fortyfive import engine
+from fortyfive.engine import *  # noqa: F403  (the engine's public names are the package's)
 
-__all__ = [
-    "BARKER",
-    "BRUFF",
-    "CARDS",
-    "PRESETS",
-    "Action",
-    "ActionSyntaxError",
-    "BonusStatus",
-    "Card",
-    "Game",
-    "IllegalActionError",
-    "Match",
-    "Observation",
-    "Outcome",
-    "Phase",
-    "RecordError",
-    "Rules",
-    "WinReason",
-    "deck",
-    "explain_play",
-    "get_rules",
-    "legal_plays",
-    "parse_action",
-    "parse_card",
-    "parse_cards",
-    "plain_order",
-    "sort_cards",
-    "trick_winner",
-    "trump_order",
-]
+__all__ = list(engine.__all__)  # CardTable and PuzzleWidget come on first use (below)
 
 __version__ = "0.1.0"
 

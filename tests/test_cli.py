@@ -234,17 +234,22 @@ def test_course_refuses_a_missing_chapter(
     assert "no notebook 99_no_such_chapter.ipynb" in capsys.readouterr().err
 
 
-def test_course_without_jupyterlab_says_what_to_install(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def _not_installed(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    """Make ``module`` look absent to the commands' install checks."""
     import importlib.util
 
     find_spec = importlib.util.find_spec
     monkeypatch.setattr(
         importlib.util,
         "find_spec",
-        lambda name, *a: None if name == "jupyterlab" else find_spec(name, *a),
+        lambda name, *a: None if name == module else find_spec(name, *a),
     )
+
+
+def test_course_without_jupyterlab_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _not_installed(monkeypatch, "jupyterlab")
     assert main(["course", "--dir", str(tmp_path / "course")]) == 2
     assert "pip install 'fortyfive[lab]'" in capsys.readouterr().err
     assert not (tmp_path / "course").exists()
@@ -253,14 +258,7 @@ def test_course_without_jupyterlab_says_what_to_install(
 def test_book_without_jupyter_book_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    import importlib.util
-
-    find_spec = importlib.util.find_spec
-    monkeypatch.setattr(
-        importlib.util,
-        "find_spec",
-        lambda name, *a: None if name == "jupyter_book" else find_spec(name, *a),
-    )
+    _not_installed(monkeypatch, "jupyter_book")
     assert main(["book", "--out", str(tmp_path / "site")]) == 2
     err = capsys.readouterr().err
     assert "jupyter-book is not installed" in err and "pip install -e '.[book]'" in err
