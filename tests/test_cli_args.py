@@ -126,3 +126,24 @@ def test_the_barker_discard_prompt_describes_the_grammar() -> None:
     play("barker", seat, 3, None, read=read, out=lines.append, opponents="random")
     legal = [ln for ln in lines if ln.startswith("legal now: ")]
     assert all(ln.count("discard") <= 3 for ln in legal)
+
+
+def test_the_terminal_view_speaks_to_the_learner() -> None:
+    """No <Game ...> repr, '1 card', and hint columns with a header and no -0.0."""
+    import fortyfive as ff
+    from fortyfive.cli.play import _hint_text
+    from fortyfive.engine.observe import render_text
+
+    g = ff.Game.new("bruff", seed=6)
+    while g.phase != "play" or len(g.hand(1)) != 1:
+        g.apply(g.legal_actions()[0])
+    view = render_text(g, 0)
+    assert not view.startswith("<Game") and view.startswith("bruff, deal")
+    assert "(1 card)" in view and "(1 cards)" not in view
+    g = ff.Game.new("bruff", seed=6)
+    if g.phase == "bury":
+        g.apply(g.legal_actions()[0])
+    text = _hint_text(g, g.to_act or 0)
+    header, *rows = text.splitlines()
+    assert header.split()[:3] == ["action", "points", "gives"]
+    assert rows and "-0.0" not in text

@@ -104,6 +104,7 @@ def test_both_widgets_share_the_base_and_its_error() -> None:
         (lambda w: {k: v for k, v in valid(w).items() if k != "state"}, "stale message"),
         (lambda w: {**valid(w), "state": str(w.state)}, "stale message"),
         (lambda w: {**valid(w), "state": True}, "stale message"),
+        (lambda w: {**valid(w), "state": float(w.state)}, "stale message"),
         (lambda w: {**valid(w), "pad": "x" * MAX_MESSAGE_SIZE}, "message too large"),
         (lambda w: {**valid(w), "pad": list(range(MAX_MESSAGE_SIZE))}, "message too large"),
         (lambda w: {**valid(w), "pad": {str(i): i for i in range(999)}}, "message too large"),
@@ -234,3 +235,12 @@ def test_each_front_end_inlines_dom_js_and_theme_css_once(name: str) -> None:
     theme = (STATIC / "theme.css").read_text(encoding="utf-8")
     assert "@import" not in css and css.count(theme) == 1
     assert css.count("--ff-bg:") == 1 and css.count("--jp-layout-color1") == 1
+
+
+@pytest.mark.parametrize("seat", [False, 0.0, "0", None])
+def test_the_table_refuses_a_seat_that_only_equals_its_own(seat: object) -> None:
+    t = CardTable("barker", seat=0, opponents="random", seed=2, pause_ms=0)
+    before = snapshot(t)
+    t.handle_message({"type": "hint", "seat": seat, "state": t.state})
+    assert t.notice["kind"] == "error" and "wrong seat" in t.notice["text"]
+    assert snapshot(t) == before

@@ -126,7 +126,8 @@ class SyncedWidget(anywidget.AnyWidget):
                 f"expected one of {', '.join(self.MESSAGE_TYPES)}"
             )
         state = content.get("state")
-        if isinstance(state, bool) or state != self.state:
+        # only the whole number itself: True == 1 and 3.0 == 3 in Python, but neither is a state
+        if type(state) is not int or state != self.state:
             if kind in self.QUIET_WHEN_STALE:
                 return None
             raise self.Refusal(

@@ -231,7 +231,7 @@ class CardTable(SyncedWidget):
             self._next_game()
             return
         seat = message.get("seat")
-        if isinstance(seat, bool) or seat != self._seat:
+        if type(seat) is not int or seat != self._seat:  # not True, not 0.0
             raise TableMessageError(f"wrong seat {seat!r:.20}: this table plays seat {self._seat}")
         if kind == "hint":
             self._give_hint(HINT_SAMPLES)
