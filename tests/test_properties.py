@@ -156,11 +156,13 @@ def test_R8_bruff_scores_never_fall_and_the_game_ends_within_six_deals(seed: int
 def test_record_replay_round_trips(preset: str, seed: int, cut: float) -> None:
     full = play(preset, seed)
     n = int(len(full.history) * cut)
-    record = full.record()
-    record["actions"] = record["actions"][:n]
-    record = json.loads(json.dumps(record))  # JSON-able
-    again = ff.Game.replay(record)
+    record = json.loads(json.dumps(full.record()))  # JSON-able
+    again = ff.Game.replay(record, upto=n)  # a part of a record: its result is not claimed
     assert again.history == full.history[:n]
+    cut_record = dict(record, actions=record["actions"][:n])
+    if n < len(full.history) and not again.over:  # the claimed result is checked (R8, R10)
+        with pytest.raises(ff.RecordError, match="result"):
+            ff.Game.replay(cut_record)
     whole = ff.Game.replay(json.loads(json.dumps(full.record())))
     assert whole.history == full.history and whole.scores == full.scores
     assert whole.winner == full.winner
