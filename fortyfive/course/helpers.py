@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from fortyfive.course.progress import ProgressLog, chapter_results, progress
 from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, deck, parse_cards
+from fortyfive.engine.dealing import seat_of_play
 from fortyfive.engine.game import Game
 from fortyfive.engine.rules import Rules, get_rules, plain_order, trump_order
 from fortyfive.engine.tricks import explain_play, legal_plays, trick_winner
@@ -164,7 +165,7 @@ def trick_table(game: Game, deal: int | None = None) -> pandas.DataFrame:
         done = len(cards) == rules.players
         win = trick_winner(rules, trump, cards) if done and trump else None
         for i, c in enumerate(cards):
-            seat = (leader + i) % rules.players
+            seat = seat_of_play(leader, i, rules.players)
             rows.append(
                 {
                     "trick": number,

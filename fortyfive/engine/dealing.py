@@ -20,6 +20,31 @@ from collections.abc import Sequence
 from fortyfive.engine.rules import Rules
 
 
+def deal_pack(rules: Rules, dealer: int, pack: Sequence[int]) -> tuple[list[list[int]], list[int]]:
+    """R6.2, R9.1: a shuffled pack (card ids, top first) dealt 3 then 2 to each seat, clockwise
+    from the dealer's left; the rest is the stock, top first.
+
+    >>> from fortyfive.engine.rules import BARKER
+    >>> hands, stock = deal_pack(BARKER, 3, list(range(52)))
+    >>> hands[0], len(stock)
+    ([0, 1, 2, 12, 13], 32)
+    """
+    n = rules.players
+    hands: list[list[int]] = [[] for _ in range(n)]
+    pos = 0
+    packets = (3, 2) if rules.hand_size == 5 else (rules.hand_size,)
+    for size in packets:
+        for i in range(1, n + 1):
+            hands[(dealer + i) % n] += pack[pos : pos + size]
+            pos += size
+    return hands, list(pack[pos:])
+
+
+def seat_of_play(leader: int, index: int, players: int) -> int:
+    """R1.2, R3.1: the seat that played the ``index``-th card (0: the lead) of a trick."""
+    return (leader + index) % players
+
+
 def ace_of(suit: int) -> int:
     """The card id of the ace of ``suit`` (0..3: S C D H)."""
     return suit * 13

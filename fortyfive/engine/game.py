@@ -44,11 +44,13 @@ from fortyfive.engine.cards import (
 )
 from fortyfive.engine.dealing import (
     ace_of,
+    deal_pack,
     discard_order,
     draw_limit,
     first_leader,
     may_still_rob,
     robbing_seat,
+    seat_of_play,
 )
 from fortyfive.engine.errors import InputError
 from fortyfive.engine.outcome import Outcome, WinReason
@@ -299,15 +301,7 @@ class Game:
         """Deal (R6.2, R9.1), then set up the first phase of the deal."""
         n, rules = self._n, self.rules
         if given is None:
-            pack = shuffled(self._rng, rules.deck_size)
-            hands: list[list[int]] = [[] for _ in range(n)]
-            pos = 0
-            packets = (3, 2) if rules.hand_size == 5 else (rules.hand_size,)
-            for size in packets:  # 3 then 2 each, clockwise from the dealer's left
-                for i in range(1, n + 1):
-                    hands[(self.dealer + i) % n] += pack[pos : pos + size]
-                    pos += size
-            stock = pack[pos:]
+            hands, stock = deal_pack(rules, self.dealer, shuffled(self._rng, rules.deck_size))
         else:
             hands, stock = given
         self.deal_number += 1
@@ -424,7 +418,7 @@ class Game:
         """The current trick as (seat, card) pairs, lead first (R3.1: clockwise from the
         leader)."""
         n = self._n
-        return [((self._leader + i) % n, CARDS[c]) for i, c in enumerate(self._trick)]
+        return [(seat_of_play(self._leader, i, n), CARDS[c]) for i, c in enumerate(self._trick)]
 
     @property
     def hand_sizes(self) -> list[int]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from fortyfive.engine.dealing import seat_of_play
 from fortyfive.engine.rules import Rules, TrumpTables
 
 
@@ -105,6 +106,10 @@ class TrickLog:
     leader: int
     cards: tuple[int, ...]
     winner: int
+
+    def plays(self, players: int) -> list[tuple[int, int]]:
+        """(seat, card id) of each play, lead first (R1.2, R3.1: clockwise from the leader)."""
+        return [(seat_of_play(self.leader, i, players), c) for i, c in enumerate(self.cards)]
 
 
 @dataclass

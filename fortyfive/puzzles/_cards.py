@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUITS, card_mask, parse_card
+from fortyfive.engine.dealing import seat_of_play
 from fortyfive.engine.rules import get_rules, rules_tables
 from fortyfive.engine.tricks import explain_legal_mask, explain_mask, legal_mask, winner_index
 from fortyfive.puzzles._parts import (
@@ -44,7 +45,9 @@ class _CardRun(PuzzleRun):
         n = self.rules_.players
         leader = int(self.puzzle.position.get("leader", 0))
         trick = self._ids("trick")
-        return [{"seat": (leader + i) % n, "card": str(CARDS[c])} for i, c in enumerate(trick)]
+        return [
+            {"seat": seat_of_play(leader, i, n), "card": str(CARDS[c])} for i, c in enumerate(trick)
+        ]
 
 
 @dataclass

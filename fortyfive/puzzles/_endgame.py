@@ -84,11 +84,7 @@ class TargetRun(GameRun, kind="target"):
             view["seats"] = []
             view["answer"] = {"type": "card", "cards": []}
             return view
-        n = r.players
-        view["trick"] = [
-            {"seat": (g.leader + i) % n, "card": str(c)}  # type: ignore[operator]
-            for i, c in enumerate(g.trick)
-        ]
+        view["trick"] = [{"seat": s, "card": str(c)} for s, c in g.trick_plays]
         view["seats"] = seats_view(g, True, yours=self._ours(), dealer=deal.dealer)
         assert g.to_act is not None
         view["answer"] = {

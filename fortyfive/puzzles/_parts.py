@@ -210,9 +210,7 @@ def tricks_view(rules: Rules, deal: DealLog) -> list[dict[str, Any]]:
         {
             "number": i + 1,
             "leader": t.leader,
-            "cards": [
-                {"seat": (t.leader + j) % n, "card": str(CARDS[c])} for j, c in enumerate(t.cards)
-            ],
+            "cards": [{"seat": s, "card": str(CARDS[c])} for s, c in t.plays(n)],
             "winner": t.winner,
         }
         for i, t in enumerate(deal.tricks)

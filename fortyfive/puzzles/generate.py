@@ -19,6 +19,7 @@ from typing import Any
 
 from fortyfive.agents.bots import make_bot
 from fortyfive.engine.cards import AH_ID, CARDS, JOKER_ID, SUIT_NAMES, SUITS
+from fortyfive.engine.dealing import deal_pack
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import BARKER, BRUFF, Rules, get_rules, rules_tables
@@ -40,18 +41,12 @@ def _deal(rules: Rules, rng: random.Random, scores: list[int] | None = None) -> 
     """A shuffled first deal in :meth:`Game.from_deal` form (R6.2, R9.1)."""
     ids = list(range(rules.deck_size))
     rng.shuffle(ids)
-    n = rules.players
-    dealer = rng.randrange(n)
-    hands: list[list[int]] = [[] for _ in range(n)]
-    pos = 0
-    for size in (3, 2):
-        for i in range(1, n + 1):
-            hands[(dealer + i) % n] += ids[pos : pos + size]
-            pos += size
+    dealer = rng.randrange(rules.players)
+    hands, stock = deal_pack(rules, dealer, ids)
     return {
         "dealer": dealer,
         "hands": [_names(h) for h in hands],
-        "stock": _names(ids[pos:]),
+        "stock": _names(stock),
         "scores": scores or [0] * rules.n_partnerships,
     }
 

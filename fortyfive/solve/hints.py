@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from fortyfive.engine.cards import JOKER_ID, SUITS, card_mask, mask_ids, parse_card
-from fortyfive.engine.dealing import may_still_rob, robbing_seat
+from fortyfive.engine.dealing import may_still_rob, robbing_seat, seat_of_play
 from fortyfive.engine.observe import Observation, tricks_seen, trump_of
 from fortyfive.engine.rules import TRUMP_SUIT, get_rules, tables
 from fortyfive.solve.position import Position
@@ -201,7 +201,7 @@ def _shown_voids(obs: Observation, t: Any, n: int) -> list[int]:
         led_suit = t.eff_suit[lead]
         for i, name in enumerate(cards[1:], 1):
             c = parse_card(name).id
-            seat = (leader + i) % n
+            seat = seat_of_play(leader, i, n)
             if led_suit == TRUMP_SUIT and not t.is_trump(
                 c
             ):  # R5.3: only privileged trumps, or none
@@ -218,7 +218,7 @@ def _kept_trumps(obs: Observation, t: Any, n: int, hand_size: int) -> list[int]:
     for leader, cards in tricks_seen(obs):
         for i, name in enumerate(cards):
             if t.is_trump(parse_card(name).id):
-                out[(leader + i) % n] -= 1
+                out[seat_of_play(leader, i, n)] -= 1
     return [max(0, k) for k in out]
 
 

@@ -103,7 +103,7 @@ class CardTable(SyncedWidget):
     _css = traitlets.Unicode(stylesheet("table.css")).tag(sync=True)
 
     obs = traitlets.Dict().tag(sync=True)  # the learner's observation, as the engine gives it
-    info = traitlets.Dict().tag(sync=True)  # prompt, bonus text, bidding box (table_state.info)
+    info = traitlets.Dict().tag(sync=True)  # prompt, bonus text, bidding box (_table_text.info)
     log = traitlets.List(traitlets.Unicode()).tag(sync=True)  # public events, newest last
     pause_ms = traitlets.Int(700, min=0, max=10_000).tag(sync=True)  # bots' visible pause
     four_colour = traitlets.Bool(False).tag(sync=True)
