@@ -343,3 +343,20 @@ def test_progress_refuses_a_file_of_another_format(tmp_path: Any) -> None:
     with pytest.raises(ValueError, match="not a version-1"):
         progress(path)
     assert progress(tmp_path / "none.json").empty
+
+
+def test_an_endgame_hint_is_worked_out_from_the_position_as_it_stands() -> None:
+    """The target hint counts the cards that keep the target now, not at the start (c6-03)."""
+    from fortyfive.solve.solver import solve
+
+    run = get_puzzle("c6-03").start()
+    assert run.hint() is not None  # the first, general hint
+    legal = run.view()["answer"]["cards"]
+    assert any(run.check(c).correct for c in legal), "the endgame has a right card"
+    g = run.game  # type: ignore[attr-defined]
+    if not g.over and g.to_act is not None:
+        s = solve(g)
+        k = sum(1 for v in s.values.values() if v >= run.target)  # type: ignore[attr-defined]
+        run.hints_used = 1
+        expected = f"Right now {k} of your {len(s.values)} playable cards keep the target"
+        assert (run.hint() or "").startswith(expected)

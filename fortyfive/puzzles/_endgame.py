@@ -165,6 +165,11 @@ class TargetRun(GameRun, kind="target"):
         said = f" The defence played: {', '.join(answers)}." if answers else ""
         return Feedback(True, False, f"Good: {card} keeps {self.target} within reach.{said}", rules)
 
+    def hint(self) -> str | None:
+        """The next hint, worked out from the position as it stands now (the endgame moves)."""
+        self._hints = self._hint_texts()
+        return super().hint()
+
     def _hint_texts(self) -> list[str]:
         from fortyfive.solve.solver import solve
 
