@@ -360,3 +360,21 @@ def test_an_endgame_hint_is_worked_out_from_the_position_as_it_stands() -> None:
         run.hints_used = 1
         expected = f"Right now {k} of your {len(s.values)} playable cards keep the target"
         assert (run.hint() or "").startswith(expected)
+
+
+@pytest.mark.parametrize("trump", ["H", "S"])
+def test_R2_3_the_order_hint_names_what_follows_AH(trump: str) -> None:
+    p = Puzzle(
+        id="t-order",
+        kind="order",
+        preset="bruff",
+        position={"trump": trump, "cards": ["AH", "5" + trump, "J" + trump, "K" + trump]},
+        prompt="Order these cards.",
+        rules=("R2.3",),
+    )
+    first = p.start().hint() or ""
+    if trump == "H":
+        assert "then the king (AH is the ace of trumps)" in first
+        assert "then the ace of trumps" not in first
+    else:
+        assert "AH, then the ace of trumps" in first
