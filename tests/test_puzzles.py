@@ -378,3 +378,18 @@ def test_R2_3_the_order_hint_names_what_follows_AH(trump: str) -> None:
         assert "then the ace of trumps" not in first
     else:
         assert "AH, then the ace of trumps" in first
+
+
+def test_R6_5_a_wrong_rob_answer_names_its_misconception() -> None:
+    """c3-06: the joker was turned up; the dealer who took it may not rob the next card."""
+    run = get_puzzle("c3-06").start()
+    dealer = str(run.game.dealer)  # type: ignore[attr-defined]
+    msg = run.check(dealer).message
+    assert "Taking the turned-up joker" in msg and "R6.4" in msg and "R6.5" in msg
+    right = run.answer  # type: ignore[attr-defined]
+    for option in run._values():  # type: ignore[attr-defined]
+        if option in (right, dealer):
+            continue
+        fb = run.check(option)
+        assert not fb.correct and "R6.5" in fb.message
+        assert f"seat {right}" not in fb.message.lower()  # the answer is never named

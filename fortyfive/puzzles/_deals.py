@@ -85,20 +85,43 @@ class RobRun(GameRun, kind="rob"):
         got = choice(answer, self._values())
         if got == self.answer:
             return Feedback(True, True, "Right. " + self._why(), self.puzzle.rules)
+        return Feedback(False, False, "No. " + self._misconception(got), self.puzzle.rules)
+
+    def _misconception(self, got: str) -> str:
+        """What the wrong answer ``got`` shows the learner believes, with the rule that says
+        otherwise; never the seat or the card that is right."""
         g = self.game
-        hint = ""
-        if got != "nobody":
-            held = {str(c) for c in g.hand(int(got))}
-            if "JK" in held:
-                hint = " The joker gives no right to rob (R6.5)."
-            elif "AH" in held and g.trump != "H":
-                hint = " AH is always a trump, but only the ace of the trump suit robs (R6.5)."
-        return Feedback(
-            False,
-            False,
-            f"No.{hint} R6.5: look again at who holds the ace of the trump suit, and at the "
-            "turn-up itself.",
-            self.puzzle.rules,
+        assert g.turnup is not None and g.trump is not None
+        joker_turned = self.puzzle.position["stock"][0] == "JK"
+        if got == "nobody":
+            return (
+                "Somebody may rob here: the right goes with the ace of the trump suit, or with "
+                "the dealer when that ace is the turn-up itself (R6.5)."
+            )
+        seat = int(got)
+        held = {str(c) for c in g.hand(seat)}
+        ace_turned = str(g.turnup) == f"A{g.trump}"
+        if seat == g.dealer and not ace_turned:
+            why = (
+                "Taking the turned-up joker and burying a card (R6.4) is not robbing, and gives "
+                "no right to the next card. "
+                if joker_turned
+                else ""
+            )
+            return (
+                f"{why}The dealer robs only when the turn-up is the ace of trumps itself (R6.5); "
+                f"the turn-up is {g.turnup}."
+            )
+        if "JK" in held:
+            return "The joker is always a trump, but it gives no right to rob (R6.5)."
+        if "AH" in held and g.trump != "H":
+            return (
+                "AH is always a trump (R2.1), but only the ace of the trump suit robs (R6.5); "
+                f"with {suit_word(g.trump)} trump that is not AH."
+            )
+        return (
+            f"Seat {seat} holds no card that gives the right to rob: only the ace of the trump "
+            "suit does (R6.5)."
         )
 
     def _hint_texts(self) -> list[str]:
