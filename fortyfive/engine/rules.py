@@ -15,6 +15,7 @@ from dataclasses import MISSING, asdict, dataclass, fields
 from functools import cache
 from typing import Any, Literal
 
+from fortyfive.engine import validate as check
 from fortyfive.engine.cards import AH_ID, CARDS, JOKER_ID, RANKS, SUITS, Card
 from fortyfive.engine.errors import InputError, quote
 
@@ -104,9 +105,7 @@ def _check_rules(r: Rules) -> None:
             raise InputError(f"rules.{name}", getattr(r, name), expected)
 
     def whole(name: str, lo: int, hi: int) -> None:
-        v = getattr(r, name)
-        ok = isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-        need(ok, name, f"a whole number {lo}..{hi}")
+        check.integer(getattr(r, name), f"rules.{name}", lo, hi)
 
     for name in ("joker", "robbing", "win_by_chronology", "jink", "dealer_hold"):
         need(isinstance(getattr(r, name), bool), name, "true or false")
