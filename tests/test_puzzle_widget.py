@@ -311,7 +311,11 @@ def test_a_wrong_answer_explains_and_may_be_retried(kind: str) -> None:
     assert w.state == state + 1
     assert w.feedback["verdict"] == "wrong" and not w.feedback["correct"]
     assert len(w.feedback["message"]) > 10 and w.feedback["state"] == w.state
-    assert (w.tries, w.wrong, w.done, w.solved) == (1, 1, False, False)
+    # an endgame's wrong move fails the attempt (played out, refuted); Try again starts over
+    failed = kind == "target"
+    assert (w.tries, w.wrong, w.done, w.solved) == (1, 1, failed, False)
+    if failed:
+        w.handle_message(msg(w, "reset"))
     for answer in plan(kind)[1]:
         w.handle_message(msg(w, "answer", answer=answer))
     assert w.solved and w.tries == 1
@@ -375,6 +379,8 @@ def test_try_again_starts_over_and_keeps_the_tries_and_hints() -> None:
     first = w.view
     w.hint()
     w.answer(wrong("target"))
+    assert w.done and not w.solved and w.view != first  # played out and refuted
+    w.reset()
     w.answer(right("target"))
     assert w.view != first  # the defence answered
     w.show()
@@ -489,3 +495,26 @@ def test_front_end_module_inlines_the_shared_card_renderer() -> None:
     css = stylesheet("puzzle.css")
     assert "@import" not in css and ".ff-card-bg" in css and "--jp-layout-color1" in css
     assert ".ff-card-bg" in stylesheet("cards.css")
+
+
+def test_a_wrong_endgame_move_in_mid_line_is_never_a_first_try_solve(tmp_path: Any) -> None:
+    """A right card, then a wrong one: the attempt fails; solved later, it is not first try."""
+    from fortyfive.course.progress import ProgressLog, chapter_results
+
+    log = ProgressLog(tmp_path / "fortyfive-progress.json")
+    p = get_puzzle(BY_KIND["target"])
+    w = PuzzleWidget(p, on_attempt=log.record)
+    steps = plan("target")[1]
+    w.answer(steps[0])
+    g = w.run.game  # type: ignore[attr-defined]
+    losing = [a for a, v in solve(g).values.items() if v < w.run.target]  # type: ignore[attr-defined]
+    if not losing:
+        pytest.skip("no losing card after the first move of this endgame")
+    w.answer(losing[0].split()[1])
+    assert w.done and not w.solved
+    w.reset()
+    for answer in steps:
+        w.answer(answer)
+    assert w.solved
+    row = chapter_results(p.chapter or 0, log.path).set_index("puzzle").loc[p.id]
+    assert row["solved"] and not row["first try"]

@@ -19,6 +19,7 @@ from fortyfive.puzzles import (
     KINDS,
     Puzzle,
     PuzzleInputError,
+    PuzzleRun,
     collection_json,
     get_puzzle,
     load_collection,
@@ -110,11 +111,20 @@ def test_a_wrong_answer_is_refused_with_a_reason_and_may_be_retried(p: Puzzle) -
     if wrong is None:
         pytest.skip("every answer of this puzzle is right")
     fb = run.check(wrong)
-    assert not fb.correct and not fb.done and not run.done
-    assert "R" in fb.message and run.tries == 1
+    assert not fb.correct and "R" in fb.message and run.tries == 1
     if p.kind == "score" or p.kind == "game-winner":
         assert fb.sheet  # the trick-by-trick sheet comes with a wrong score
-    if p.kind != "target":
+    if p.kind == "target":
+        # a wrong move fails the attempt (it is played and refuted); Try again starts over
+        assert fb.done and run.done and not run.solved
+        assert "was the mistake" in fb.message and "trick" in fb.message
+        with pytest.raises(PuzzleInputError, match="finished"):
+            run.check(wrong)
+        run.reset()
+        assert not run.done and run.tries == 1
+        play_target_to_the_end(p, run)
+    else:
+        assert not fb.done and not run.done
         assert run.check(right_answer(p)).correct
 
 
@@ -147,9 +157,9 @@ def wrong_answer(p: Puzzle, view: dict[str, Any]) -> Any:
     return wrong
 
 
-def play_target_to_the_end(p: Puzzle) -> None:
+def play_target_to_the_end(p: Puzzle, run: PuzzleRun | None = None) -> None:
     """Play the solver's best card at every turn: each is accepted, and the target is made."""
-    run = p.start()
+    run = run or p.start()
     target = p.position["target"]
     for _ in range(20):
         g = run.game  # type: ignore[attr-defined]
@@ -173,8 +183,11 @@ def test_target_accepts_every_card_that_keeps_the_target_and_nothing_else() -> N
             before = run.view()
             fb = run.check(action.split()[1])
             assert fb.correct == (v >= p.position["target"]), (p.id, action)
-            if not fb.correct:
-                assert run.view() == before  # a refused move changes nothing
+            if not fb.correct:  # played out to the end of the deal, short of the target
+                assert run.done and not run.solved and run.view() != before
+                assert run._taken() < p.position["target"]  # type: ignore[attr-defined]
+                run.reset()
+                assert run.view() == before  # Try again: the position as it was
 
 
 def test_target_solution_leaves_the_attempt_where_it_was() -> None:

@@ -146,6 +146,17 @@ def progress(path: str | Path | None = None, chapter: int | None = None) -> pand
     return df
 
 
+def _first_try(rows: pandas.DataFrame) -> bool:
+    """Solved before any wrong answer or "show me": an endgame solved after a wrong move in
+    mid-line (its attempt failed, then Try again) is not a first-try solve."""
+    for correct, solved, shown in zip(rows["correct"], rows["solved"], rows["shown"], strict=True):
+        if shown or not correct:
+            return False
+        if solved:
+            return True
+    return False
+
+
 def chapter_results(chapter: int, path: str | Path | None = None) -> pandas.DataFrame:
     """One row per puzzle of a shipped chapter: tries, solved, first try, hints, shown."""
     import pandas as pd
@@ -164,7 +175,7 @@ def chapter_results(chapter: int, path: str | Path | None = None) -> pandas.Data
                 "title": p.title,
                 "tries": len(checks),
                 "solved": bool(checks["solved"].astype(bool).any()),
-                "first try": bool(len(checks) and bool(checks["correct"].iloc[0])),
+                "first try": _first_try(mine),
                 "hints": int(mine["hints_used"].max()) if len(mine) else 0,
                 "shown": bool(mine["shown"].astype(bool).any()),
             }

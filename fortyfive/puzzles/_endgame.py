@@ -1,11 +1,16 @@
-"""The endgame puzzle ("target"): play your partnership's cards against the solver's defence."""
+"""The endgame puzzle ("target"): play your partnership's cards against the solver's defence.
+
+As in a chess puzzle, one wrong move fails the attempt: the card is played and the defence
+refutes it on the table, trick by trick, and the learner may try again from the start. A solve
+counts only when every move of the attempt kept the target.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from fortyfive.engine.cards import SUITS
+from fortyfive.engine.cards import CARDS, SUITS
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import sort_cards
 from fortyfive.engine.scoring import DealLog, running_totals
@@ -67,17 +72,17 @@ class TargetRun(GameRun, kind="target"):
         facts = self._deal_facts(deal)
         facts.append(f"You play for {name} (seats {seats}); the others defend perfectly.")
         facts.append(
-            f"Target: {self.target} points for {name} in this deal "
-            f"(5 a trick, 5 more with the highest trump)."
+            f"Target: {self.target} points for {name} in this deal ({r.trick_points} a trick, "
+            f"{r.bonus_points} more with the highest trump)."
         )
         view: dict[str, Any] = {
             "trump": SUITS[deal.trump],
             "facts": facts,
             "tricks": tricks_view(r, deal),
         }
-        k = len(deal.tricks)
+        k, n = len(deal.tricks), r.hand_size
         view["step"] = {
-            "text": f"Trick {min(k + 1, 5)} of 5: {name} has {self._taken()} "
+            "text": f"Trick {min(k + 1, n)} of {n}: {name} has {self._taken()} "
             f"points, target {self.target}."
         }
         if self._finished():
@@ -93,26 +98,53 @@ class TargetRun(GameRun, kind="target"):
         }
         return view
 
-    def _best_line(self, action: str) -> str:
-        """The rest of the deal after ``action`` with best play on both sides, in words."""
+    def _refute(self, card: str, value: int) -> Feedback:
+        """A move that loses the target fails the attempt: it is played, and the deal is
+        played out on the table with best play on both sides, trick by trick."""
         from fortyfive.solve.solver import solve
 
-        g = self.game.copy()
-        g.apply(action)
-        moves = []
-        while not (g.over or g.deal_number != self.deal_no):
-            assert g.to_act is not None
-            s = solve(g, side=self.side)
-            moves.append(f"seat {g.to_act} {s.best[0].split()[-1]}")
-            g.apply(s.best[0])
-        tricks = g.deals[self.deal_no - 1].tricks
-        lost = [
-            str(i + 1)
+        g, r = self.game, self.rules_
+        mistake = len(self._deal().tricks) + 1
+        first = len(self._deal().tricks)
+        g.apply(f"play {card}")
+        self.moves.append(f"play {card}")
+        while not self._finished():
+            g.apply(solve(g, side=self.side).best[0])
+        tricks = self._deal().tricks[first:]
+        names = r.partnership_names
+        lines = [
+            f"trick {first + i + 1}: "
+            + ", ".join(f"seat {s} {CARDS[c]}" for s, c in t.plays(r.players))
+            + f" (seat {t.winner}, {names[r.partnerships[t.winner]]}, takes it)"
             for i, t in enumerate(tricks)
-            if self.rules_.partnerships[t.winner] != self.side
         ]
-        took = f" (the defence takes trick {', '.join(lost)})" if lost else ""
-        return ", ".join(moves) + took
+        points = "R7.1, R7.2" if not r.auction else "R10.1"
+        return Feedback(
+            False,
+            True,
+            f"{card} in trick {mistake} was the mistake: against the best defence "
+            f"{names[self.side]} takes only {value} points, short of the target {self.target} "
+            f"({points}). Played out: {'; '.join(lines)}. Try again from the start.",
+            self.puzzle.rules,
+        )
+
+    def _why_it_works(self) -> str:
+        """A sentence on why the line made the target: the tricks taken and the bonus."""
+        r, deal = self.rules_, self._deal()
+        ours = [
+            str(i + 1) for i, t in enumerate(deal.tricks) if r.partnerships[t.winner] == self.side
+        ]
+        bonus = ""
+        if 0 <= deal.bonus_trick < len(deal.tricks):
+            won = r.partnerships[deal.tricks[deal.bonus_trick].winner] == self.side
+            card = CARDS[deal.bonus_card]
+            bonus = (
+                f", and the bonus with {card}, the highest trump played (R7.2, R10.1)"
+                if won
+                else f"; the defence's {card} took the bonus, and the tricks were enough"
+            )
+        which = "trick" if len(ours) == 1 else "tricks"
+        return f"Your side took {which} {', '.join(ours)}{bonus}."
 
     def _defend(self) -> list[str]:
         """The defenders' best answers (lowest value for our side) until it is our turn."""
@@ -142,16 +174,7 @@ class TargetRun(GameRun, kind="target"):
             return Feedback(False, False, f"{card} may not be played: {why}", rules)
         value = solve(g).values[action]
         if value < self.target:
-            line = self._best_line(action)
-            side = self.rules_.partnership_names[self.side]
-            points = "R7.1, R7.2" if not self.rules_.auction else "R10.1"
-            return Feedback(
-                False,
-                False,
-                f"{card} lets the defence hold {side} to {value} points, short of the target "
-                f"{self.target} ({points}): for example {line}. Try another card.",
-                rules,
-            )
+            return self._refute(card, value)
         g.apply(action)
         self.moves.append(action)
         answers = self._defend()
@@ -159,7 +182,8 @@ class TargetRun(GameRun, kind="target"):
             return Feedback(
                 True,
                 True,
-                f"Target reached: your side took {self._taken()} points (target {self.target}).",
+                f"Target reached: your side took {self._taken()} points (target {self.target}). "
+                + self._why_it_works(),
                 rules,
             )
         said = f" The defence played: {', '.join(answers)}." if answers else ""

@@ -208,6 +208,7 @@ class PuzzleRun:
         fb = self._check(answer)
         if not fb.correct:
             self.tries += 1
+            self.done = fb.done  # an endgame's wrong move fails the attempt: try again
         elif fb.done:
             self.done = self.solved = True
         return fb

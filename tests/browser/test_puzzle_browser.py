@@ -112,7 +112,9 @@ def test_solve_one_puzzle_of_each_kind_by_clicking(page: Page, lab: Lab, output_
         wrong, steps, spec = plans[kind]
         times: list[float] = []
         if wrong is not None:
-            for n in range(WRONG_TRIES):
+            # an endgame's wrong move fails the attempt: it is played out, then Try again
+            failing = kind == "target"
+            for n in range(1 if failing else WRONG_TRIES):
                 times.append(timed_answer(page, widget, p.id, wrong, spec))
                 expect(widget).to_have_attribute("data-verdict", "wrong")
                 expect(widget).to_have_attribute("data-tries", str(n + 1))
@@ -122,6 +124,11 @@ def test_solve_one_puzzle_of_each_kind_by_clicking(page: Page, lab: Lab, output_
             # The explanation takes the focus, so a screen reader reads it out.
             assert feedback.evaluate("e => document.activeElement === e")
             (output_dir / f"wrong-{kind}.txt").write_text(feedback.inner_text())
+            if failing:
+                expect(feedback.locator(".ff-pz-message")).to_contain_text("was the mistake")
+                expect(widget).to_have_attribute("data-done", "true")
+                click_and_wait(widget, widget.locator(".ff-pz-reset"))
+                expect(widget).to_have_attribute("data-done", "false")
         for answer in steps:
             times.append(timed_answer(page, widget, p.id, answer, spec))
         expect(widget).to_have_attribute("data-solved", "true")
