@@ -406,3 +406,18 @@ def test_R6_5_a_wrong_rob_answer_names_its_misconception() -> None:
         fb = run.check(option)
         assert not fb.correct and "R6.5" in fb.message
         assert f"seat {right}" not in fb.message.lower()  # the answer is never named
+
+
+def test_a_wrong_legal_answer_reveals_step_by_step() -> None:
+    """First miss: how many cards are off and the rules to look at, no card named; second
+    miss: the misjudged card and why."""
+    p = next(q for q in ALL if q.kind == "legal")
+    run = p.start()
+    cards = run.view()["answer"]["cards"]
+    legal = run.legal  # type: ignore[attr-defined]
+    wrong = [c for c in cards if c not in legal][:1] or cards[:1]
+    first = run.check(wrong).message
+    assert first.startswith("Not all right") and re.search(r"R\d\.\d", first)
+    assert not any(c in first for c in cards)
+    second = run.check(wrong).message
+    assert any(c in second for c in cards)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -214,11 +215,29 @@ class LegalRun(_CardRun, kind="legal"):
             return Feedback(True, True, "Right. " + " ".join(lines[:2]), rules)
         wrong = [c for c in got if c not in self.legal]
         missed = [c for c in self.legal if c not in got]
+        if self.tries == 0:  # the first miss says what to look at, not which card
+            return Feedback(False, False, self._what_to_look_at(wrong, missed), rules)
         lines = [f"{c} may not be played: {self._why(parse_card(c).id)}" for c in wrong]
         lines += [f"{c} may be played: {self._why(parse_card(c).id)}" for c in missed[:1]]
         if missed[1:]:
             lines.append(f"And {len(missed) - 1} more of your cards may be played.")
         return Feedback(False, False, " ".join(lines), rules)
+
+    def _what_to_look_at(self, wrong: list[str], missed: list[str]) -> str:
+        """How many cards are misjudged, and the rules that decide them, naming no card."""
+        parts = []
+        if wrong:
+            parts.append(f"{len(wrong)} of the cards you chose may not be played")
+        if missed:
+            parts.append(f"{len(missed)} you left out may")
+        ids = sorted(
+            {
+                r
+                for c in wrong + missed
+                for r in re.findall(r"R\d+\.\d+", self._why(parse_card(c).id))
+            }
+        )
+        return f"Not all right: {' and '.join(parts)}. Look again with {', '.join(ids)}."
 
     def _hint_texts(self) -> list[str]:
         if self.lead < 0:
