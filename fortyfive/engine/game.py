@@ -123,7 +123,6 @@ class Game:
         "_trick",
         "_trump",
         "_turnup",
-        "_winner",
         "_winners",
         "deal_number",
         "dealer",
@@ -143,7 +142,6 @@ class Game:
         self.deal_number = 0
         self._scores = list(scores)
         self._deals: list[scoring.DealLog] = []
-        self._winner: int | None = None
         self._outcome: Outcome | None = None
         self._phase = OVER
         self._to_act: int | None = None
@@ -372,7 +370,7 @@ class Game:
     @property
     def winner(self) -> int | None:
         """The winning partnership index, or None while the game goes on."""
-        return self._winner
+        return self._outcome.winner if self._outcome is not None else None
 
     @property
     def outcome(self) -> Outcome | None:
@@ -705,7 +703,6 @@ class Game:
             self._start_deal(None)
 
     def _finish(self, winner: int, reason: WinReason) -> None:
-        self._winner = winner
         self._outcome = Outcome(
             winner, reason, self.deal_number, len(self._winners), tuple(self._scores)
         )
@@ -807,8 +804,8 @@ class Game:
 
     def __repr__(self) -> str:
         state = (
-            f"over, winner {self.rules.partnership_names[self._winner]}"
-            if self._winner is not None
+            f"over, winner {self.rules.partnership_names[self._outcome.winner]}"
+            if self._outcome is not None
             else f"{self._phase}, seat {self._to_act} to act"
         )
         return (
