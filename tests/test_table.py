@@ -461,3 +461,17 @@ def test_hint_is_only_for_the_learners_own_turn() -> None:
     with pytest.raises(TableMessageError, match="own turn"):
         t.hint()
     refused(t, {"type": "hint", "seat": 2, "state": t.state}, "wrong seat 2")
+
+
+def test_a_double_clicks_echo_is_dropped_quietly_and_plays_one_card() -> None:
+    t = at_learner_turn("bruff", 3, "play")
+    t.pause_ms = 700  # the bots wait, so the echo arrives while the table is at the next state
+    card = t.obs["legal_actions"][0]
+    message = {"type": "act", "action": card, "seat": 0, "state": t.state}
+    t.handle_message(message)
+    after = json.dumps(synced(t), sort_keys=True)
+    t.handle_message(message)  # the second click, sent before the first one's update arrived
+    assert t.notice["kind"] == "" and json.dumps(synced(t), sort_keys=True) == after
+    # Any other stale message is still refused.
+    other = t.obs["hand"][0]
+    refused(t, {**message, "action": f"play {other}"}, "stale message")

@@ -133,6 +133,7 @@ class CardTable(SyncedWidget):
         self._callbacks: list[ActionCallback] = []
         self._log: list[str] = []
         self._until: tuple[str, tuple[int, int, int]] | None = None
+        self._last_act: tuple[int, str] | None = None  # (state it was sent at, action)
         super().__init__(pause_ms=pause_ms, four_colour=four_colour)
 
     @staticmethod
@@ -220,6 +221,15 @@ class CardTable(SyncedWidget):
 
     # ------------------------------------------------------------------ messages
 
+    def _is_repeat(self, message: dict[str, Any]) -> bool:
+        # the same action sent again at the state it was applied at: a double-click's echo
+        return (
+            message.get("type") == "act"
+            and self._last_act is not None
+            and (message.get("state"), message.get("action")) == self._last_act
+            and type(message.get("state")) is int
+        )
+
     def _dispatch(self, kind: str, message: dict[str, Any]) -> None:
         if kind == "step":
             if self.pause_ms == 0:
@@ -244,7 +254,9 @@ class CardTable(SyncedWidget):
                 )
             self._start_auto(until)
         else:
+            sent_at = self.state
             self._learner_act(message.get("action"))
+            self._last_act = (sent_at, str(message.get("action")))
         if self.pause_ms == 0:
             self._run_bots()
 

@@ -66,6 +66,42 @@ def test_click_a_legal_card_the_trick_shows_it_and_the_bots_answer(
     assert not page.console_errors, page.console_errors
 
 
+def assert_newest_log_line_visible(table: Any) -> None:
+    """The log's last line lies wholly inside the log's visible box (it scrolled down)."""
+    seen = table.locator(".ff-log").evaluate(
+        """log => {
+          const line = log.lastElementChild.getBoundingClientRect();
+          const box = log.getBoundingClientRect();
+          return line.top >= box.top - 1 && line.bottom <= box.bottom + 1;
+        }"""
+    )
+    assert seen, table.locator(".ff-log").inner_text()
+
+
+def test_a_double_click_on_a_card_plays_it_once_and_shows_no_error(
+    page: Page, lab: Lab, output_dir: Path
+) -> None:
+    table = open_table(
+        page,
+        lab,
+        "double.ipynb",
+        "t = ff.CardTable('bruff', seat=0, opponents='random', seed=3, pause_ms=400)\nt",
+    )
+    learner_card_turn(table, page)
+    cards = hand(table)
+    card = legal_cards(table)[0]
+    before = state(table)
+    table.locator(f'.ff-hand button[data-card="{card}"]').dblclick()
+    page.wait_for_function(
+        f"document.querySelector('.ff-table').dataset.state !== '{before}'", timeout=10_000
+    )
+    page.wait_for_timeout(300)  # time for a second message's answer, had one been sent
+    assert hand(table) == [c for c in cards if c != card]
+    expect(table.locator(".ff-notice-error")).to_have_count(0)
+    expect(table.locator(".ff-notice")).to_have_text("")
+    assert not page.console_errors, page.console_errors
+
+
 def test_click_an_illegal_card_shows_the_explanation_and_changes_nothing(
     page: Page, lab: Lab, output_dir: Path
 ) -> None:
@@ -129,6 +165,10 @@ def test_a_whole_barker_hand_with_bidding_and_discards(
             click_and_wait(table, table.locator('.ff-hand button[data-legal="true"]').first)
     assert {"bid", "trump", "discard", "play"} <= seen, seen
     expect(table.locator(".ff-log")).to_contain_text("Deal 1 over")
+    # Deal 2's auction starts on an empty felt: deal 1's last trick is gone.
+    assert table.get_attribute("data-deal") == "2" and table.get_attribute("data-phase") == "bid"
+    expect(table.locator(".ff-trick .ff-played")).to_have_count(0)
+    assert_newest_log_line_visible(table)
     assert not page.console_errors, page.console_errors
 
 
@@ -148,6 +188,10 @@ def test_a_whole_bruff_deal(page: Page, lab: Lab, output_dir: Path) -> None:
         plays += 1
     assert plays >= 1
     expect(table.locator(".ff-log")).to_contain_text("Deal 1 over")
+    assert_newest_log_line_visible(table)
+    deal = table.get_attribute("data-deal")
+    for played in table.locator(".ff-trick .ff-played").all():
+        assert played.get_attribute("data-deal") == deal  # nothing of the deal before
     table.locator(".ff-last-trick").click()
     expect(table.locator(".ff-trick-caption")).to_contain_text("Trick")
     assert not page.console_errors, page.console_errors

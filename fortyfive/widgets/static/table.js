@@ -57,8 +57,23 @@ function render({ model, el }) {
     model.send({ ...msg, state: model.get("state") });
   }
 
+  // An action once per state: the same click again before the table has answered (a quick
+  // double-click) would only be a stale copy of the first.
+  let sent = "";
   function act(action) {
+    const key = `${model.get("state")} ${action}`;
+    if (sent === key) return;
+    sent = key;
     send({ type: "act", action, seat: model.get("obs").seat });
+  }
+
+  // A card click: the second click of a double-click is dropped, and while others are to act a
+  // card does nothing (the prompt says whom the table waits for).
+  function cardClick(action) {
+    return (e) => {
+      if (e.detail > 1 || !myTurn(model.get("obs"))) return;
+      act(action);
+    };
   }
 
   function legalSet(obs) {
@@ -148,7 +163,8 @@ function render({ model, el }) {
     const last = info.last_trick;
     if ((showLast || cards.length === 0) && last) {
       // The last complete trick stays in view until the next lead (or on demand).
-      if (showLast || obs.phase === "play" || obs.over || last.deal !== obs.deal) {
+      // A new deal starts on an empty felt: the last deal's trick only on demand.
+      if (showLast || (last.deal === obs.deal && (obs.phase === "play" || obs.over))) {
         cards = last.cards.map((c, i) => ({ seat: (last.leader + i) % obs.players, card: c }));
         caption = `Trick ${last.number}${last.deal !== obs.deal ? ` of deal ${last.deal}` : ""} to ${seatWord(obs, info, last.winner)}`;
         done = true;
@@ -164,6 +180,7 @@ function render({ model, el }) {
             class: `ff-played ${position(seat, obs.seat, obs.players)}${seat === leader ? " ff-led" : ""}${done && seat === last.winner ? " ff-won" : ""}`,
             "data-seat": seat,
             "data-card": card,
+            "data-deal": done ? last.deal : obs.deal,
           },
           drawCard(card),
           seat === leader ? h("span", { class: "ff-led-mark", text: "led" }) : null,
@@ -243,11 +260,11 @@ function render({ model, el }) {
       } else if (obs.phase === "bury") {
         isLegal = mine && legal.has(`bury ${card}`);
         hint = isLegal ? "bury it" : "";
-        onclick = () => act(`bury ${card}`);
+        onclick = cardClick(`bury ${card}`);
       } else {
         isLegal = mine && legal.has(`play ${card}`);
         hint = mine ? (isLegal ? "legal" : "not legal") : "";
-        onclick = () => act(`play ${card}`);
+        onclick = cardClick(`play ${card}`);
       }
       return cardButton(card, { legal: isLegal, selected: sel, onclick, hint });
     });
@@ -293,7 +310,7 @@ function render({ model, el }) {
   }
 
   function logView() {
-    const lines = model.get("log").slice(-8);
+    const lines = model.get("log");
     return h("ol", { class: "ff-log", "aria-label": "log", "aria-live": "polite" }, lines.map((l) => h("li", { text: l })));
   }
 
@@ -323,6 +340,8 @@ function render({ model, el }) {
       settings(obs),
       logView(),
     );
+    const log = root.querySelector(".ff-log");
+    log.scrollTop = log.scrollHeight; // the newest line in full view
     root.className = `ff-table ff-${obs.preset}${model.get("four_colour") ? " ff-four-colour" : ""}`;
     root.dataset.state = String(model.get("state"));
     root.dataset.phase = obs.phase;
