@@ -185,10 +185,11 @@ def test_keyboard_narrow_screen_and_dark_theme(page: Page, lab: Lab, output_dir:
     _, [order_right], _ = script(order)
     cell = (
         "from fortyfive.widgets.puzzle import PuzzleWidget\n"
-        f"for i in {[order.id, calls.id, kinds['score'].id]!r}:\n"
+        # the form puzzle twice: its fields' ids must differ between the two
+        f"for i in {[order.id, calls.id, kinds['score'].id, kinds['score'].id]!r}:\n"
         "    display(PuzzleWidget(i))"
     )
-    widgets = open_notebook(page, lab, "keys.ipynb", [cell], 3)
+    widgets = open_notebook(page, lab, "keys.ipynb", [cell], 4)
     page.evaluate("window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight()")
     page.wait_for_timeout(300)  # the panel's resize
     for w in widgets.all():
@@ -201,6 +202,17 @@ def test_keyboard_narrow_screen_and_dark_theme(page: Page, lab: Lab, output_dir:
     page.screenshot(path=str(output_dir / "narrow.png"), full_page=True)
     for n, w in enumerate(widgets.all()):
         w.screenshot(path=str(output_dir / f"narrow-{n}.png"))
+    # Four widgets in one page: every id is unique, so a label points at its own field.
+    ids = page.evaluate("[...document.querySelectorAll('.ff-puzzle [id]')].map(e => e.id)")
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    # Keys stay in a widget: "b" would insert a cell, "m" make it markdown.
+    cells = page.locator(".jp-NotebookPanel:visible .jp-Cell")
+    n_cells = cells.count()
+    card(by_id(widgets, order.id), order_right[0]).focus()
+    for key in ("b", "m", "ArrowDown"):
+        page.keyboard.press(key)
+    assert cells.count() == n_cells
+    expect(page.locator(".jp-NotebookPanel:visible .jp-MarkdownCell")).to_have_count(0)
     # The order puzzle by keyboard: Enter or Space on each card, then Check.
     widget = by_id(widgets, order.id)
     for n, name in enumerate(order_right):

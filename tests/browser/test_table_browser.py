@@ -238,6 +238,60 @@ def test_keyboard_narrow_screen_and_dark_theme(page: Page, lab: Lab, output_dir:
     page.screenshot(path=str(output_dir / "dark.png"), full_page=True)
 
 
+def focused(page: Page) -> dict[str, Any]:
+    return page.evaluate(
+        """() => { const a = document.activeElement;
+          return { card: a.dataset.card || null, inTable: !!a.closest('.ff-table'),
+                   inHand: !!a.closest('.ff-hand'), tag: a.tagName }; }"""
+    )
+
+
+def test_keyboard_focus_is_kept_keys_stay_in_the_table_and_turns_are_announced(
+    page: Page, lab: Lab, output_dir: Path
+) -> None:
+    table = open_table(
+        page,
+        lab,
+        "focus.ipynb",
+        "t = ff.CardTable('bruff', seat=0, opponents='random', seed=3, pause_ms=0)\nt",
+    )
+    learner_card_turn(table, page)
+    expect(table.locator(".ff-sr-only[role=status]")).to_contain_text("Your turn")
+    # Mark the live regions: they must be the same elements after the next move.
+    table.evaluate(
+        "e => { e.querySelector('.ff-notice').dataset.mark = 'kept';"
+        " e.querySelector('.ff-log').dataset.mark = 'kept'; }"
+    )
+    cells = page.locator(".jp-NotebookPanel:visible .jp-Cell")
+    n_cells = cells.count()
+    cards = hand(table)
+    table.locator(".ff-hand button").first.focus()
+    page.keyboard.press("ArrowRight")
+    assert focused(page)["card"] == cards[1]
+    page.keyboard.press("ArrowLeft")
+    assert focused(page)["card"] == cards[0]
+    for key in ("b", "a", "ArrowDown", "m"):  # JupyterLab: insert below/above, next cell, markdown
+        page.keyboard.press(key)
+    assert cells.count() == n_cells and focused(page)["inTable"]
+    expect(page.locator(".jp-NotebookPanel:visible .jp-MarkdownCell")).to_have_count(0)
+    # Play a legal card with Enter: the focus stays in the hand, not on <body>.
+    legal = legal_cards(table)[0]
+    table.locator(f'.ff-hand button[data-card="{legal}"]').focus()
+    before = state(table)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"document.querySelector('.ff-table').dataset.state !== '{before}'", timeout=10_000
+    )
+    wait_for_learner(table)
+    where = focused(page)
+    assert where["inTable"] and where["tag"] == "BUTTON", where
+    expect(table.locator('.ff-notice[data-mark="kept"]')).to_have_count(1)
+    expect(table.locator('.ff-log[data-mark="kept"]')).to_have_count(1)
+    if table.get_attribute("data-over") == "false":
+        expect(table.locator(".ff-sr-only[role=status]")).to_contain_text("Your turn")
+    assert not page.console_errors, page.console_errors
+
+
 LATENCY_JS = """
 async ([n]) => {
   const root = document.querySelector('.ff-table');

@@ -2,7 +2,7 @@
 // see, from PuzzleRun.view(); feedback; hints; counters) and sends the learner's answers and
 // button presses as messages; Python checks each one and owns the puzzle.
 import { drawCard, cardText, cardLabel, SUIT_INFO } from "./cards.js";
-import { h, present, redrawOnChange } from "./dom.js";
+import { h, keepKeys, present, redrawOnChange, uniqueId } from "./dom.js";
 
 const SYNCED = [
   "view", "feedback", "hints", "more_hints", "tries", "wrong", "show_after", "can_show",
@@ -22,10 +22,8 @@ function trumpText(trump) {
   return trump && SUIT_INFO[trump] ? `${SUIT_INFO[trump].symbol} ${SUIT_INFO[trump].name}` : "";
 }
 
-let views = 0; // ids for label and description links, unique in the page
-
 function render({ model, el }) {
-  const uid = `ff-pz-${++views}`;
+  const uid = uniqueId("ff-pz"); // ids for label and description links, unique in the page
   // UI-only state, until an answer is sent: cards clicked in order, cards or options toggled, and
   // what is typed in a form. It is dropped when the question changes (a new step or Try again).
   let picks = [];
@@ -35,6 +33,7 @@ function render({ model, el }) {
 
   const root = h("div", { class: "ff-puzzle" });
   el.append(root);
+  keepKeys(root); // a select's ArrowDown is the select's, not the notebook's
 
   function send(what, msg) {
     const notice = model.get("notice");

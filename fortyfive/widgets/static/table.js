@@ -2,7 +2,7 @@
 // observation from the engine; info: texts worded by Python; log; notice; settings) and sends
 // the learner's clicks as messages; Python validates each one and owns the game.
 import { drawCard, cardText, cardLabel, SUIT_INFO } from "./cards.js";
-import { h, redrawOnChange } from "./dom.js";
+import { h, keepKeys, redrawOnChange } from "./dom.js";
 
 const SPEEDS = [
   ["Slow", 1500],
@@ -50,7 +50,7 @@ function render({ model, el }) {
   let showLast = false;
   let timer = null;
 
-  const root = h("div", { class: "ff-table" });
+  const root = h("div", { class: "ff-table", tabindex: "-1" });
   el.append(root);
 
   function send(msg) {
@@ -309,23 +309,80 @@ function render({ model, el }) {
     );
   }
 
-  function logView() {
-    const lines = model.get("log");
-    return h("ol", { class: "ff-log", "aria-label": "log", "aria-live": "polite" }, lines.map((l) => h("li", { text: l })));
+  // ------------------------------------------------------------------ drawing
+
+  // Live regions are made once and only updated: a screen reader announces a region's changes,
+  // not a region that is replaced. The other parts are redrawn into fixed slots.
+  const top = h("div", { class: "ff-slot" });
+  const noticeEl = h("div", { class: "ff-notice", role: "status" });
+  const middle = h("div", { class: "ff-slot" });
+  const logEl = h("ol", { class: "ff-log", "aria-label": "log", "aria-live": "polite", "aria-relevant": "additions" });
+  const announcer = h("div", { class: "ff-sr-only", role: "status", "aria-live": "polite" });
+  root.append(top, noticeEl, middle, logEl, announcer);
+  let drawnLog = [];
+  let announced = null; // the state whose turn was last announced
+
+  // "Your turn: ..." is read once per turn (a turn starts at a new state number).
+  function announce(obs, info) {
+    const state = model.get("state");
+    if (!myTurn(obs)) {
+      announcer.textContent = "";
+    } else if (announced !== state) {
+      announced = state;
+      announcer.textContent = "";
+      requestAnimationFrame(() => (announcer.textContent = info.prompt)); // a change, even if the same words
+    }
   }
 
-  // ------------------------------------------------------------------ drawing
+  function drawNotice() {
+    const notice = model.get("notice");
+    const cls = `ff-notice${notice.kind ? " ff-notice-" + notice.kind : ""}`;
+    if (noticeEl.className !== cls) noticeEl.className = cls;
+    if (noticeEl.textContent !== notice.text) noticeEl.textContent = notice.text;
+  }
+
+  // Append only the new lines: the synced log is its newest lines, so the lines drawn before
+  // are found again at its start (shifted once the log is full).
+  function drawLog() {
+    const lines = model.get("log");
+    let shift = 0;
+    while (shift < drawnLog.length && !drawnLog.slice(shift).every((l, i) => lines[i] === l)) shift++;
+    const kept = drawnLog.length - shift;
+    for (let i = 0; i < shift && logEl.firstChild; i++) logEl.firstChild.remove();
+    logEl.append(...lines.slice(kept).map((l) => h("li", { text: l })));
+    drawnLog = [...lines];
+    logEl.scrollTop = logEl.scrollHeight; // the newest line in full view
+  }
+
+  // What had the focus, by a key that survives a redraw: the card, the action, or the control.
+  function focusKey(active) {
+    if (!active || !root.contains(active) || active === root) return null;
+    const inHand = !!active.closest(".ff-hand");
+    const index = inHand ? [...root.querySelectorAll(".ff-hand button")].indexOf(active) : -1;
+    return { card: active.dataset.card, action: active.dataset.action, cls: active.classList[0], inHand, index };
+  }
+
+  function refocus(key) {
+    const usable = (el) => el && !el.disabled;
+    const buttons = [...root.querySelectorAll(".ff-hand button")];
+    let target = null;
+    if (key.card) target = root.querySelector(`.ff-hand [data-card="${key.card}"]`);
+    if (!usable(target) && key.action) target = root.querySelector(`[data-action="${key.action}"]`);
+    if (!usable(target) && key.cls && !key.inHand) target = root.querySelector(`.${key.cls}`);
+    // The card was played or the control went away: the next card of the hand, else the table.
+    if (!usable(target) && key.inHand) target = buttons[Math.min(key.index, buttons.length - 1)];
+    if (!usable(target)) target = root.querySelector(".ff-controls button:not([disabled])");
+    if (!usable(target)) target = root.querySelector(".ff-hand .ff-legal") || buttons[0];
+    (usable(target) ? target : root).focus({ preventScroll: true });
+  }
 
   function redraw(focusCard) {
     const obs = model.get("obs");
     const info = model.get("info");
     if (!obs || obs.seat === undefined) return;
-    const active = document.activeElement;
-    const refocus = focusCard || (active && root.contains(active) && active.dataset.card) || null;
-    const refocusClass = !refocus && active && root.contains(active) && active.className ? active.className.split(" ")[0] : null;
-    const notice = model.get("notice");
+    const key = focusCard ? { card: focusCard, inHand: true, index: 0 } : focusKey(document.activeElement);
 
-    root.replaceChildren(
+    top.replaceChildren(
       header(obs, info),
       h(
         "div",
@@ -335,27 +392,31 @@ function render({ model, el }) {
       ),
       h("div", { class: "ff-prompt", text: info.prompt }),
       controls(obs, info),
-      h("div", { class: `ff-notice${notice.kind ? " ff-notice-" + notice.kind : ""}`, role: "status", text: notice.text }),
-      hand(obs),
-      settings(obs),
-      logView(),
     );
-    const log = root.querySelector(".ff-log");
-    log.scrollTop = log.scrollHeight; // the newest line in full view
+    middle.replaceChildren(hand(obs), settings(obs));
+    drawNotice();
+    drawLog();
+    announce(obs, info);
     root.className = `ff-table ff-${obs.preset}${model.get("four_colour") ? " ff-four-colour" : ""}`;
     root.dataset.state = String(model.get("state"));
     root.dataset.phase = obs.phase;
     root.dataset.deal = String(obs.deal);
     root.dataset.toAct = obs.to_act === null ? "" : String(obs.to_act);
     root.dataset.over = String(obs.over);
-    // Keyboard use: keep the focus on the same card (or control) across redraws.
-    let target = refocus ? root.querySelector(`.ff-hand [data-card="${refocus}"]`) : null;
-    if (!target && refocus) target = root.querySelector(".ff-hand .ff-legal");
-    if (!target && refocusClass) target = root.querySelector(`.${refocusClass}:not([disabled])`);
-    if (target && root.contains(active)) target.focus();
-    else if (focusCard && target) target.focus();
+    if (key) refocus(key); // the focus was inside the table: keep it there
     pace(info);
   }
+
+  // Keys stay in the table (keepKeys); the arrow keys, Home and End move between the cards.
+  keepKeys(root, (e) => {
+    const arrows = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -99, End: 99 };
+    const cards = [...root.querySelectorAll(".ff-hand button")];
+    const at = cards.indexOf(document.activeElement);
+    if (at < 0 || !(e.key in arrows)) return;
+    e.preventDefault();
+    const next = Math.max(0, Math.min(cards.length - 1, at + arrows[e.key]));
+    cards[next].focus();
+  });
 
   // Bots move one at a time after the visible pause; Python chooses every move.
   function pace(info) {
