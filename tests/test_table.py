@@ -18,6 +18,7 @@ import fortyfive as ff
 from fortyfive.engine.cards import SUIT_SYMBOLS
 from fortyfive.solve.hints import hint
 from fortyfive.widgets._assets import module_source, stylesheet
+from fortyfive.widgets._table_text import symbols
 from fortyfive.widgets.table import CardTable, TableAction, TableMessageError
 
 CARD_TOKEN = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
@@ -156,7 +157,7 @@ def refused(t: CardTable, message: object, expected: str) -> None:
     before = (t.game.history, t.state, json.dumps(t.obs))
     t.handle_message(message)
     assert t.notice["kind"] == "error", t.notice
-    assert expected in t.notice["text"], t.notice["text"]
+    assert symbols(expected) in t.notice["text"], t.notice["text"]  # the page's notation
     assert (t.game.history, t.state, json.dumps(t.obs)) == before
 
 
@@ -475,3 +476,34 @@ def test_a_double_clicks_echo_is_dropped_quietly_and_plays_one_card() -> None:
     # Any other stale message is still refused.
     other = t.obs["hand"][0]
     refused(t, {**message, "action": f"play {other}"}, "stale message")
+
+
+def test_texts_the_page_shows_name_cards_by_symbol_and_count_in_words() -> None:
+    for seed in range(60):
+        t = at_learner_turn("bruff", seed, "play")
+        illegal = [c for c in t.obs["hand"] if f"play {c}" not in t.obs["legal_actions"]]
+        if illegal and CARD_TOKEN.search(t.game.explain(f"play {illegal[0]}")):
+            break
+    else:
+        raise AssertionError("no explanation naming a card")
+    t.handle_message({"type": "act", "action": f"play {illegal[0]}", "seat": 0, "state": t.state})
+    assert t.notice["kind"] == "error" and not CARD_TOKEN.search(t.notice["text"]), t.notice
+    t.handle_message({"type": "hint", "seat": 0, "state": t.state})
+    assert t.notice["kind"] == "hint" and not CARD_TOKEN.search(t.notice["text"]), t.notice
+    assert symbols("5S leads trumps; TD, JK") == "5♠ leads trumps; 10♦, Joker"
+    t = table("bruff", seed=3, pause_ms=500)
+    if t.game.to_act != 0:  # the seat's name as everywhere else: "Seat 1 (B)", not "seat 1 (b)"
+        assert t.info["prompt"] == f"Waiting for {t.info['seat_names'][t.game.to_act]}..."
+
+
+def test_the_hold_button_says_its_level() -> None:
+    for seed in range(40):
+        t = table("barker", seed=seed, seat=0)
+        t.play_bots()
+        if t.game.phase != "bid" or t.game.to_act != 0 or "hold" not in t.obs["legal_actions"]:
+            continue
+        bids = [c["call"] for c in t.obs["bids"] if c["call"].startswith("bid ")]
+        [hold] = [c for c in t.info["calls"] if c["action"] == "hold"]
+        assert hold["text"] == "hold " + bids[-1].split()[1]
+        return
+    raise AssertionError("the learner never could hold")

@@ -178,7 +178,11 @@ class SyncedWidget(anywidget.AnyWidget):
         self._state_number += 1
 
     def _notice(self, text: str, kind: str) -> None:
-        self._pending_notice = {"text": text, "kind": kind}
+        self._pending_notice = {"text": self._shown(text), "kind": kind}
+
+    def _shown(self, text: str) -> str:
+        """A notice's text as the page shows it (a subclass may reword, e.g. card notation)."""
+        return text
 
     def _sync(self) -> None:
         """Push the widget's state to the browser in one message."""

@@ -14,16 +14,31 @@ name a card that the seat cannot see; the widget syncs their results to the brow
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from fortyfive.engine.actions import ActionSyntaxError, parse_action
 from fortyfive.engine.auction import call_ladder
-from fortyfive.engine.cards import CARDS, SUIT_NAMES
+from fortyfive.engine.cards import CARDS, SUIT_NAMES, parse_card
 from fortyfive.engine.observe import public_action
 from fortyfive.engine.phase import Phase
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
+
+
+#: A card's two-letter code in a text of the engine ("5S leads trumps", "KD is best").
+CARD_CODE = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
+
+
+def symbols(text: str) -> str:
+    """``text`` with every card code in the page's notation: "5S leads" -> "5♠ leads"."""
+    return CARD_CODE.sub(lambda m: parse_card(m.group()).symbol(), text)
+
+
+def plural(n: int, word: str) -> str:
+    """The count with its noun: "1 card", "4 cards"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def seat_name(game: Game, seat: int, learner: int) -> str:
@@ -135,7 +150,7 @@ def prompt(game: Game, learner: int, auto: str) -> str:
     if auto:
         return f"Playing to the end of the {auto} for you..."
     if seat != learner:
-        return f"Waiting for {seat_name(game, seat, learner).lower()}..."
+        return f"Waiting for {seat_name(game, seat, learner)}..."
     phase, legal = game.phase, game.legal_actions()
     if phase == Phase.BURY:
         return "The joker was turned up: it is yours. Click the card to bury (R6.4)."
@@ -156,7 +171,14 @@ def calls(game: Game) -> list[dict[str, Any]]:
     if game.phase != Phase.BID:
         return []
     legal = set(game.legal_actions())
-    return [{"action": a, "legal": a in legal} for a in call_ladder(game.rules)]
+    # the dealer's hold takes over the highest bid at its level (R9.3): the last bid called
+    called = game.observation(game.dealer)["bids"]  # public: every seat sees the calls
+    bids = [c["call"] for c in called if c["call"].startswith("bid ")]
+    hold = f"hold {bids[-1].split()[1]}" if bids else "hold"
+    return [
+        {"action": a, "legal": a in legal, "text": hold if a == "hold" else a}
+        for a in call_ladder(game.rules)
+    ]
 
 
 def info(game: Game, learner: int, reveal: bool, auto: str) -> dict[str, Any]:

@@ -44,6 +44,7 @@ from fortyfive.widgets._table_text import (
     describe_outcome,
     info,
     progress,
+    symbols,
 )
 
 log = logging.getLogger(__name__)
@@ -196,6 +197,10 @@ class CardTable(SyncedWidget):
             text = f"Hint: a rule-based player would {action_words(action)} here."
         self._notice(text, "hint")
         return text
+
+    def _shown(self, text: str) -> str:
+        # the engine's texts name cards by code ("5S leads trumps"): shown in the page's notation
+        return symbols(text)
 
     def play_bots(self) -> None:
         """Let the bots play, without pauses, until the learner must act or the game is over."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import statistics
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from .conftest import Lab
 from .table_page import click_and_wait, hand, legal_cards, open_table, state, wait_for_learner
 
 pytestmark = pytest.mark.browser
+CARD_CODE = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
 
 
 def learner_card_turn(table: Any, page: Page) -> None:
@@ -127,6 +129,12 @@ def test_click_an_illegal_card_shows_the_explanation_and_changes_nothing(
     assert state(table) == before and hand(table) == cards
     assert table.locator(".ff-trick").inner_html() == trick
     (output_dir / "explanation.txt").write_text(notice.inner_text())
+    # One notation: the explanation, a hint and every other text the page draws name cards by
+    # symbol ("5♠"), never by code ("5S").
+    assert not CARD_CODE.search(table.inner_text()), table.inner_text()
+    table.locator(".ff-hint").click()
+    expect(table.locator(".ff-notice-hint")).to_contain_text("Hint: ", timeout=20_000)
+    assert not CARD_CODE.search(table.inner_text()), table.inner_text()
 
 
 def test_a_whole_barker_hand_with_bidding_and_discards(

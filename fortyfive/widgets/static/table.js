@@ -26,8 +26,18 @@ function partnershipOf(obs, seat) {
   return obs.partnerships[seat];
 }
 
+// A card's face for the eye, its words for a screen reader: no aria-label, so the accessible
+// name is the text the button holds ("king of diamonds, legal"), with the symbol form as title.
+function face(card, words) {
+  const svg = drawCard(card);
+  svg.removeAttribute("role");
+  svg.removeAttribute("aria-label");
+  svg.setAttribute("aria-hidden", "true");
+  return [svg, h("span", { class: "ff-sr-only", text: words })];
+}
+
 function cardButton(card, { legal, selected, onclick, hint }) {
-  const b = h(
+  return h(
     "button",
     {
       type: "button",
@@ -35,13 +45,15 @@ function cardButton(card, { legal, selected, onclick, hint }) {
       "data-card": card,
       "data-legal": legal ? "true" : "false",
       "aria-pressed": selected === undefined ? undefined : selected ? "true" : "false",
-      "aria-label": `${cardLabel(card)}${hint ? ", " + hint : ""}`,
-      title: cardText(card),
+      title: `${cardText(card)} (${cardLabel(card)})`,
       onclick,
     },
-    drawCard(card),
+    ...face(card, `${cardLabel(card)}${hint ? ", " + hint : ""}`),
   );
-  return b;
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 function render({ model, el }) {
@@ -90,7 +102,7 @@ function render({ model, el }) {
     const names = obs.partnership_names;
     const scores = h(
       "div",
-      { class: "ff-scores", "aria-label": "scores" },
+      { class: "ff-scores", role: "group", "aria-label": "scores" },
       names.map((n, p) =>
         h(
           "span",
@@ -135,13 +147,13 @@ function render({ model, el }) {
     const p = partnershipOf(obs, seat);
     const you = seat === obs.seat;
     const badges = [];
-    if (seat === obs.dealer) badges.push(h("span", { class: "ff-badge ff-dealer", title: "dealer", text: "D" }));
+    if (seat === obs.dealer) badges.push(h("span", { class: "ff-badge ff-dealer", title: "dealer" }, h("span", { "aria-hidden": "true", text: "D" }), h("span", { class: "ff-sr-only", text: "dealer" })));
     if (seat === obs.leader) badges.push(h("span", { class: "ff-badge ff-leader", title: "leads this trick", text: "lead" }));
     const call = obs.phase === "bid" || obs.phase === "trump" || obs.phase === "discard" ? lastCall(obs, seat) : null;
     if (call) badges.push(h("span", { class: "ff-badge ff-call", text: call }));
     if (obs.discard_counts[seat] && obs.phase !== "bid") badges.push(h("span", { class: "ff-badge", text: `drew ${obs.discard_counts[seat]}` }));
     const revealed = info.hands && !you
-      ? h("div", { class: "ff-revealed", "aria-label": `hand of seat ${seat}` }, info.hands[seat].map((c) => h("span", { class: "ff-mini", "data-card": c }, drawCard(c))))
+      ? h("div", { class: "ff-revealed", role: "group", "aria-label": `hand of ${seatWord(obs, info, seat)}` }, info.hands[seat].map((c) => h("span", { class: "ff-mini", "data-card": c }, drawCard(c))))
       : null;
     return h(
       "div",
@@ -149,14 +161,14 @@ function render({ model, el }) {
         class: `ff-seat ff-p${p} ${position(seat, obs.seat, obs.players)}${seat === obs.to_act && !obs.over ? " ff-to-act" : ""}${you ? " ff-you" : ""}`,
         "data-seat": seat,
       },
-      h("div", { class: "ff-seat-name" }, h("span", { text: seatWord(obs, info, seat) }), ...badges),
-      h("div", { class: "ff-seat-cards", text: `${obs.hand_sizes[seat]} cards` }),
+      h("div", { class: "ff-seat-name" }, h("span", { text: you ? `${seatWord(obs, info, seat)} (${obs.partnership_names[p]})` : seatWord(obs, info, seat) }), ...badges),
+      h("div", { class: "ff-seat-cards", text: plural(obs.hand_sizes[seat], "card") }),
       revealed,
     );
   }
 
   function trickArea(obs, info) {
-    const area = h("div", { class: "ff-trick", "aria-label": "trick" });
+    const area = h("div", { class: "ff-trick", role: "group", "aria-label": "the trick" });
     let cards = obs.trick;
     let caption = null;
     let done = false;
@@ -182,8 +194,8 @@ function render({ model, el }) {
             "data-card": card,
             "data-deal": done ? last.deal : obs.deal,
           },
-          drawCard(card),
-          seat === leader ? h("span", { class: "ff-led-mark", text: "led" }) : null,
+          ...face(card, `${seatWord(obs, info, seat)}: ${cardLabel(card)}${seat === leader ? ", led" : ""}${done && seat === last.winner ? ", wins the trick" : ""}`),
+          seat === leader ? h("span", { class: "ff-led-mark", "aria-hidden": "true", text: "led" }) : null,
         ),
       );
     }
@@ -199,7 +211,7 @@ function render({ model, el }) {
       box.append(
         h("div", { class: "ff-bidding", role: "group", "aria-label": "bidding box" },
           info.calls.map((c) =>
-            h("button", { type: "button", class: "ff-call-button", "data-action": c.action, disabled: !c.legal, onclick: () => act(c.action), text: c.action }))),
+            h("button", { type: "button", class: "ff-call-button", "data-action": c.action, disabled: !c.legal, onclick: () => act(c.action), text: c.text || c.action }))),
       );
     }
     if (mine && obs.phase === "trump") {
@@ -217,7 +229,7 @@ function render({ model, el }) {
         box.append(
           h("div", { class: "ff-rob", role: "group", "aria-label": "rob the turn-up" },
             h("span", { text: `Rob the turn-up ${cardText(obs.turnup)}, giving up: ` }),
-            robs.map((a) => h("button", { type: "button", class: "ff-rob-button", "data-action": a, onclick: () => act(a), text: cardText(a.split(" ")[1]) }))),
+            robs.map((a) => h("button", { type: "button", class: "ff-rob-button", "data-action": a, title: cardLabel(a.split(" ")[1]), onclick: () => act(a), text: cardText(a.split(" ")[1]) }))),
         );
       }
     }
