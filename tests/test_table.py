@@ -66,8 +66,9 @@ def check_nothing_hidden_is_synced(t: CardTable) -> None:
     state = synced(t)
     game, seat = t.game, t.seat
     hidden = hidden_from(game, seat)
-    # Everything but the log and the finished trick names only cards of the current deal.
-    strict = {k: v for k, v in state.items() if k != "log"}
+    # Everything but the log, the finished trick and the summary of the finished deal names
+    # only cards of the current deal.
+    strict = {k: v for k, v in state.items() if k not in ("log", "summary")}
     strict["info"] = {k: v for k, v in state["info"].items() if k != "last_trick"}
     text = json.dumps(strict, ensure_ascii=False)
     leaked = set(CARD_TOKEN.findall(text)) & hidden
@@ -78,6 +79,14 @@ def check_nothing_hidden_is_synced(t: CardTable) -> None:
     if last:
         played = next(d for d in game.deals if d.number == last["deal"]).tricks[last["number"] - 1]
         assert last["cards"] == [str(ff.CARDS[c]) for c in played.cards]
+    # The summary's tricks are the finished deal's, played face up.
+    summary = state["summary"]
+    if summary:
+        number = int(summary["title"].split()[1]) if summary["kind"] == "deal" else None
+        deal = game.deals[number - 1] if number else game.deals[-1]
+        assert [[c["card"] for c in t["cards"]] for t in summary["tricks"]] == [
+            [str(ff.CARDS[c]) for c in t.cards] for t in deal.tricks
+        ]
     # The log shows other seats' face-down actions only in their public form (R6.4, R6.5, R9.7).
     for line in state["log"]:
         if line.startswith("Seat "):
@@ -106,7 +115,9 @@ def test_synced_state_never_names_a_hidden_card(preset: str, seed: int) -> None:
         if t.game.over:
             break
         legal = t.obs["legal_actions"]
-        if legal:
+        if t.summary.get("kind") == "deal":  # the end of a deal: the learner starts the next
+            t.handle_message({"type": "next_deal", "state": t.state})
+        elif legal:
             t.handle_message(
                 {"type": "act", "action": rng.choice(legal), "seat": t.seat, "state": t.state}
             )
@@ -276,6 +287,8 @@ def test_play_to_end_of_trick_or_deal(until: str) -> None:
     deal, tricks = t.game.deal_number, t.game.tricks_played
     t.handle_message({"type": "auto", "until": until, "seat": 0, "state": t.state})
     assert t.auto == ""
+    if t.summary.get("kind") == "deal":  # the bots wait for "Next deal" (new in the summary)
+        t.handle_message({"type": "next_deal", "state": t.state})
     if until == "trick":
         assert t.game.tricks_played == tricks + 1 or t.game.deal_number != deal or t.game.over
     else:
@@ -294,6 +307,9 @@ def test_whole_game_through_messages_as_the_front_end_sends_them(preset: str) ->
             break
         if t.info["waiting"]:
             t.handle_message({"type": "step", "state": t.state})
+            continue
+        if t.summary.get("kind") == "deal":
+            t.handle_message({"type": "next_deal", "state": t.state})
             continue
         legal = t.obs["legal_actions"]
         action = "pass" if "pass" in legal and rng.random() < 0.6 else rng.choice(legal)
@@ -507,3 +523,39 @@ def test_the_hold_button_says_its_level() -> None:
         assert hold["text"] == "hold " + bids[-1].split()[1]
         return
     raise AssertionError("the learner never could hold")
+
+
+def test_the_end_of_a_deal_shows_its_summary_and_the_bots_wait_for_next_deal() -> None:
+    t = table("barker", seed=12, pause_ms=300)
+    for _ in range(2000):
+        if t.summary:
+            break
+        if t.info["waiting"]:
+            t.handle_message({"type": "step", "state": t.state})
+        else:
+            legal = t.obs["legal_actions"]
+            t.handle_message({"type": "act", "action": legal[-1], "seat": 0, "state": t.state})
+    summary, deal = t.summary, t.game.deals[0]
+    assert summary["kind"] == "deal" and summary["title"] == "Deal 1 over"
+    assert len(summary["tricks"]) == len(deal.tricks) and not t.info["waiting"]
+    assert any(line.startswith("Points this deal: ") for line in summary["lines"])
+    assert any(line.startswith("Scores: ") for line in summary["lines"])
+    assert any(("Bonus" in line or "no bonus" in line) for line in summary["lines"])
+    if deal.bidder >= 0:
+        assert any(line.startswith("Contract: ") for line in summary["lines"])
+    history = list(t.game.history)
+    t.handle_message({"type": "step", "state": t.state})  # the bots wait
+    assert t.game.history == history and t.notice["kind"] == ""
+    message = {"type": "next_deal", "state": t.state}
+    t.handle_message(message)
+    assert t.summary == {} and (t.info["waiting"] or t.game.to_act == 0)
+    t.handle_message(message)  # a double-click's echo: quiet
+    assert t.notice["kind"] == ""
+    refused(t, {"type": "next_deal", "state": t.state}, "no deal is waiting")
+    # Continuous play: the bots go on past a deal's end; Python calls never wait.
+    t2 = table("bruff", seed=3, pause_ms=0)
+    t2.continuous = True
+    t2.autoplay("game")
+    assert t2.game.over and t2.summary["kind"] == "game"
+    assert t2.summary["outcome"].startswith(t2.game.rules.partnership_names[t2.game.winner])
+    assert [row["deal"] for row in t2.summary["chart"]] == [d.number for d in t2.game.deals]

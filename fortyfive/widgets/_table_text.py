@@ -181,11 +181,12 @@ def calls(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def info(game: Game, learner: int, reveal: bool, auto: str) -> dict[str, Any]:
-    """Texts and flags drawn next to the observation; every hand only when ``reveal``."""
+def info(game: Game, learner: int, reveal: bool, auto: str, held: bool = False) -> dict[str, Any]:
+    """Texts and flags drawn next to the observation; every hand only when ``reveal``;
+    ``held``: the table waits for the learner's "Next deal" (no bot moves)."""
     names = game.rules.partnership_names
     show_bonus = game.phase in (Phase.PLAY, Phase.OVER)
-    waiting = not game.over and (game.to_act != learner or bool(auto))
+    waiting = not game.over and not held and (game.to_act != learner or bool(auto))
     out: dict[str, Any] = {
         "prompt": prompt(game, learner, auto),
         "bonus": game.bonus_status().describe(names) if show_bonus else "",
@@ -198,4 +199,65 @@ def info(game: Game, learner: int, reveal: bool, auto: str) -> dict[str, Any]:
     }
     if reveal:
         out["hands"] = [o["hand"] for o in (game.observation(s) for s in range(game.rules.players))]
+    return out
+
+
+def deal_summary(game: Game, learner: int, number: int) -> dict[str, Any]:
+    """The panel at the end of deal ``number``: its tricks, the bonus, the contract, the points
+    and the running scores, all read from the game's public record of the deal."""
+    names = game.rules.partnership_names
+    deal = game.deals[number - 1]
+    tricks = [
+        {
+            "number": i + 1,
+            "cards": [
+                {"seat": (t.leader + k) % game.rules.players, "card": str(CARDS[c])}
+                for k, c in enumerate(t.cards)
+            ],
+            "leader": t.leader,
+            "winner": t.winner,
+            "text": f"Trick {i + 1} to {seat_name(game, t.winner, learner)}",
+        }
+        for i, t in enumerate(deal.tricks)
+    ]
+    lines: list[str] = []
+    if deal.thrown_in:
+        lines.append(f"All passed: hand {number} is thrown in (R9.5)")
+    elif deal.bonus_card >= 0:
+        taker = deal.tricks[deal.bonus_trick].winner
+        lines.append(
+            f"Bonus: {CARDS[deal.bonus_card].symbol()}, the highest trump played (R7.2), won in "
+            f"trick {deal.bonus_trick + 1} by {seat_name(game, taker, learner)} for "
+            f"{names[game.rules.partnerships[taker]]}"
+            + (": certain, no trump still out could beat it (R7.3)" if deal.bonus_certain else "")
+        )
+    else:
+        lines.append("No trump was played: no bonus (R7.2)")
+    if deal.bidder >= 0 and deal.made is not None:
+        who = seat_name(game, deal.bidder, learner)
+        made = "made" if deal.made else "failed"
+        lines.append(f"Contract: {who} bid {deal.bid}: {made} (R10.2)")
+    end = deal.end_scores or deal.start_scores
+    points = [e - b for e, b in zip(end, deal.start_scores, strict=True)]
+    lines.append(f"Points this deal: {_scores(names, points)}")
+    lines.append(f"Scores: {_scores(names, end)} (to {game.rules.target})")
+    return {"kind": "deal", "title": f"Deal {number} over", "tricks": tricks, "lines": lines}
+
+
+def game_summary(game: Game, learner: int) -> dict[str, Any]:
+    """The panel at the end of the game: who won and how (``game.outcome``), the last deal and
+    the score after each deal."""
+    names = game.rules.partnership_names
+    outcome = game.outcome
+    assert outcome is not None
+    rule = "R8.1" if game.rules.win_by_chronology else "R10.5"
+    out = deal_summary(game, learner, len(game.deals))
+    chart = [{"deal": d.number, "scores": list(d.end_scores)} for d in game.deals if d.end_scores]
+    out.update(
+        kind="game",
+        title=f"Game over: {names[outcome.winner]} wins",
+        outcome=outcome.describe(names, rule),
+        chart=chart,
+        names=list(names),
+    )
     return out

@@ -28,6 +28,9 @@ def learner_card_turn(table: Any, page: Page) -> None:
         wait_for_learner(table)
         if table.get_attribute("data-over") == "true":
             return
+        if table.get_attribute("data-held") == "true":
+            click_and_wait(table, table.locator(".ff-next-deal"))
+            continue
         phase = table.get_attribute("data-phase")
         if phase == "play" and table.locator(".ff-rob-button").count() == 0:
             return
@@ -196,6 +199,17 @@ def test_a_whole_bruff_deal(page: Page, lab: Lab, output_dir: Path) -> None:
         plays += 1
     assert plays >= 1
     expect(table.locator(".ff-log")).to_contain_text("Deal 1 over")
+    if table.get_attribute("data-held") == "true":
+        # The deal's summary: its tricks, bonus, points and scores; the bots wait for it.
+        summary = table.locator(".ff-summary")
+        expect(summary.locator(".ff-summary-title")).to_have_text("Deal 1 over")
+        expect(summary.locator(".ff-summary-tricks li")).to_have_count(5)
+        expect(summary).to_contain_text("Points this deal")
+        expect(summary).to_contain_text("Scores: ")
+        before = state(table)
+        page.wait_for_timeout(300)  # longer than the bots' pause
+        assert state(table) == before
+        page.screenshot(path=str(output_dir / "deal-summary.png"), full_page=True)
     assert_newest_log_line_visible(table)
     deal = table.get_attribute("data-deal")
     for played in table.locator(".ff-trick .ff-played").all():
@@ -309,10 +323,17 @@ async ([n]) => {
     obs.observe(root, { attributes: true, childList: true, subtree: true });
     if (pred()) { obs.disconnect(); resolve(); }
   });
-  const mine = () => root.dataset.toAct === '0' && root.dataset.over === 'false';
+  const held = () => root.dataset.held === 'true';
+  const mine = () => held() || (root.dataset.toAct === '0' && root.dataset.over === 'false');
   while (times.length < n) {
     if (root.dataset.over === 'true') return { times, over: true };
     await waitFor(mine);
+    if (held()) {  // a deal's summary: start the next deal (not timed)
+      const was = root.dataset.state;
+      root.querySelector('.ff-next-deal').click();
+      await waitFor(() => root.dataset.state !== was);
+      continue;
+    }
     const phase = root.dataset.phase;
     const before = root.dataset.state;
     let target;

@@ -10,7 +10,7 @@ const SPEEDS = [
   ["Fast", 250],
   ["Instant", 0],
 ];
-const SYNCED = ["obs", "info", "log", "notice", "state", "pause_ms", "four_colour", "auto"];
+const SYNCED = ["obs", "info", "log", "notice", "state", "pause_ms", "four_colour", "auto", "summary", "continuous"];
 
 // Seats drawn around the table, the learner's at the bottom, then clockwise (R1.2).
 function position(seat, learner, players) {
@@ -203,10 +203,42 @@ function render({ model, el }) {
     return area;
   }
 
+  // The end of a deal (or of the game): what happened, worded in Python from the engine.
+  function summaryPanel(obs, info) {
+    const sum = model.get("summary");
+    if (!sum || !sum.kind) return null;
+    const tricks = h("ol", { class: "ff-summary-tricks" },
+      sum.tricks.map((t) => h("li", { "data-number": t.number },
+        h("span", { class: "ff-summary-trick-cards" },
+          t.cards.map((c) => h("span", { class: `ff-summary-card${c.seat === t.winner ? " ff-won" : ""}`, title: cardLabel(c.card) },
+            `${seatWord(obs, info, c.seat)} `, h("b", { class: `ff-suit-${c.card[1]}`, text: cardText(c.card) })))),
+        h("span", { class: "ff-summary-trick-winner", text: ` ${t.text}` }))));
+    const chart = sum.chart
+      ? h("table", { class: "ff-summary-chart" },
+          h("caption", { text: "Scores after each deal" }),
+          h("tr", {}, h("th", { scope: "col", text: "Deal" }), sum.names.map((n) => h("th", { scope: "col", text: n }))),
+          sum.chart.map((row) => h("tr", {}, h("th", { scope: "row", text: String(row.deal) }), row.scores.map((v) => h("td", { text: String(v) })))))
+      : null;
+    return h("section", { class: `ff-summary ff-summary-${sum.kind}`, "aria-label": sum.title },
+      h("h3", { class: "ff-summary-title", text: sum.title }),
+      sum.outcome ? h("p", { class: "ff-summary-outcome", text: sum.outcome }) : null,
+      tricks,
+      h("ul", { class: "ff-summary-lines" }, sum.lines.map((l) => h("li", { text: l }))),
+      chart,
+      sum.kind === "deal" ? h("button", { type: "button", class: "ff-next-deal", onclick: () => nextDeal(), text: "Next deal" }) : null);
+  }
+
+  function nextDeal() {
+    const key = `${model.get("state")} next_deal`;
+    if (sent === key) return;
+    sent = key;
+    send({ type: "next_deal" });
+  }
+
   function controls(obs, info) {
     const legal = legalSet(obs);
     const mine = myTurn(obs);
-    const box = h("div", { class: "ff-controls" });
+    const box = h("div", { class: "ff-controls" }, summaryPanel(obs, info));
     if (mine && obs.phase === "bid") {
       box.append(
         h("div", { class: "ff-bidding", role: "group", "aria-label": "bidding box" },
@@ -308,11 +340,21 @@ function render({ model, el }) {
       },
     });
     const busy = obs.over || !!model.get("auto");
+    const continuous = h("input", {
+      type: "checkbox",
+      class: "ff-continuous-toggle",
+      checked: model.get("continuous"),
+      onchange: (e) => {
+        model.set("continuous", e.target.checked);
+        model.save_changes();
+      },
+    });
     return h(
       "div",
       { class: "ff-settings" },
       h("label", {}, "Speed ", speed),
       h("label", {}, four, " four-colour deck"),
+      h("label", {}, continuous, " continuous play"),
       h("button", { type: "button", class: "ff-last-trick", "aria-pressed": showLast ? "true" : "false", disabled: !model.get("info").last_trick, onclick: () => { showLast = !showLast; redraw(); }, text: "Last trick" }),
       h("button", { type: "button", class: "ff-hint", disabled: !myTurn(obs), onclick: () => send({ type: "hint", seat: obs.seat }), text: "Hint" }),
       h("button", { type: "button", class: "ff-auto-trick", disabled: busy, onclick: () => send({ type: "auto", until: "trick", seat: obs.seat }), text: "Play to end of trick" }),
@@ -415,6 +457,7 @@ function render({ model, el }) {
     root.dataset.deal = String(obs.deal);
     root.dataset.toAct = obs.to_act === null ? "" : String(obs.to_act);
     root.dataset.over = String(obs.over);
+    root.dataset.held = String(model.get("summary").kind === "deal");
     if (key) refocus(key); // the focus was inside the table: keep it there
     pace(info);
   }
