@@ -543,6 +543,7 @@ def test_the_end_of_a_deal_shows_its_summary_and_the_bots_wait_for_next_deal() -
     assert any(("Bonus" in line or "no bonus" in line) for line in summary["lines"])
     if deal.bidder >= 0:
         assert any(line.startswith("Contract: ") for line in summary["lines"])
+    assert "Next deal" in t.info["prompt"]
     history = list(t.game.history)
     t.handle_message({"type": "step", "state": t.state})  # the bots wait
     assert t.game.history == history and t.notice["kind"] == ""

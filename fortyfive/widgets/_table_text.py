@@ -188,7 +188,9 @@ def info(game: Game, learner: int, reveal: bool, auto: str, held: bool = False) 
     show_bonus = game.phase in (Phase.PLAY, Phase.OVER)
     waiting = not game.over and not held and (game.to_act != learner or bool(auto))
     out: dict[str, Any] = {
-        "prompt": prompt(game, learner, auto),
+        "prompt": "The deal is over: Next deal starts the next one."
+        if held
+        else prompt(game, learner, auto),
         "bonus": game.bonus_status().describe(names) if show_bonus else "",
         "calls": calls(game),
         "seat_names": [seat_name(game, s, learner) for s in range(game.rules.players)],

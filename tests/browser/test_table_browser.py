@@ -22,13 +22,16 @@ pytestmark = pytest.mark.browser
 CARD_CODE = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
 
 
-def learner_card_turn(table: Any, page: Page) -> None:
-    """Answer any non-card prompt (bids, trump, discards, robbing) until a card is to be played."""
+def learner_card_turn(table: Any, page: Page, stop_at_summary: bool = False) -> None:
+    """Answer any non-card prompt (bids, trump, discards, robbing) until a card is to be played;
+    a deal's summary is closed with "Next deal" (or, ``stop_at_summary``, returned at)."""
     for _ in range(200):
         wait_for_learner(table)
         if table.get_attribute("data-over") == "true":
             return
         if table.get_attribute("data-held") == "true":
+            if stop_at_summary:
+                return
             click_and_wait(table, table.locator(".ff-next-deal"))
             continue
         phase = table.get_attribute("data-phase")
@@ -192,24 +195,26 @@ def test_a_whole_bruff_deal(page: Page, lab: Lab, output_dir: Path) -> None:
     )
     plays = 0
     for _ in range(50):
-        learner_card_turn(table, page)
+        learner_card_turn(table, page, stop_at_summary=True)
         if table.get_attribute("data-deal") != "1" or table.get_attribute("data-over") == "true":
             break
         click_and_wait(table, table.locator('.ff-hand button[data-legal="true"]').first)
         plays += 1
     assert plays >= 1
     expect(table.locator(".ff-log")).to_contain_text("Deal 1 over")
-    if table.get_attribute("data-held") == "true":
-        # The deal's summary: its tricks, bonus, points and scores; the bots wait for it.
-        summary = table.locator(".ff-summary")
-        expect(summary.locator(".ff-summary-title")).to_have_text("Deal 1 over")
-        expect(summary.locator(".ff-summary-tricks li")).to_have_count(5)
-        expect(summary).to_contain_text("Points this deal")
-        expect(summary).to_contain_text("Scores: ")
-        before = state(table)
-        page.wait_for_timeout(300)  # longer than the bots' pause
-        assert state(table) == before
-        page.screenshot(path=str(output_dir / "deal-summary.png"), full_page=True)
+    assert table.get_attribute("data-held") == "true"  # bruff: no game ends in deal 1
+    # The deal's summary: its tricks, bonus, points and scores; the bots wait for it.
+    summary = table.locator(".ff-summary")
+    expect(summary.locator(".ff-summary-title")).to_have_text("Deal 1 over")
+    expect(summary.locator(".ff-summary-tricks li")).to_have_count(5)
+    expect(summary).to_contain_text("Points this deal")
+    expect(summary).to_contain_text("Scores: ")
+    before = state(table)
+    page.wait_for_timeout(300)  # longer than the bots' pause
+    assert state(table) == before
+    page.screenshot(path=str(output_dir / "deal-summary.png"), full_page=True)
+    click_and_wait(table, table.locator(".ff-next-deal"))
+    expect(table.locator(".ff-summary")).to_have_count(0)
     assert_newest_log_line_visible(table)
     deal = table.get_attribute("data-deal")
     for played in table.locator(".ff-trick .ff-played").all():
