@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import Lab
+from .conftest import Lab, axe_violations
 from .table_page import click_and_wait, hand, legal_cards, open_table, state, wait_for_learner
 
 pytestmark = pytest.mark.browser
@@ -317,6 +317,32 @@ def test_keyboard_focus_is_kept_keys_stay_in_the_table_and_turns_are_announced(
     if table.get_attribute("data-over") == "false":
         expect(table.locator(".ff-sr-only[role=status]")).to_contain_text("Your turn")
     assert not page.console_errors, page.console_errors
+
+
+def test_axe_finds_no_serious_violation_in_the_table_light_and_dark(
+    page: Page, lab: Lab, output_dir: Path, axe_script: Path
+) -> None:
+    table = open_table(
+        page,
+        lab,
+        "axe.ipynb",
+        "t = ff.CardTable('bruff', seat=0, opponents='random', seed=4, pause_ms=0)\nt",
+    )
+    learner_card_turn(table, page)
+    for _ in range(3):  # a trick on the felt, a refusal in the notice
+        click_and_wait(table, table.locator('.ff-hand button[data-legal="true"]').first)
+        learner_card_turn(table, page)
+    found = {"light": axe_violations(page, axe_script, ".ff-table")}
+    page.evaluate(
+        "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
+    )
+    page.wait_for_function("document.body.dataset.jpThemeLight === 'false'", timeout=20_000)
+    expect(page.locator("#jupyterlab-splash")).to_have_count(0, timeout=20_000)
+    table = page.locator(".jp-NotebookPanel:visible .ff-table")
+    expect(table).to_be_visible(timeout=20_000)
+    found["dark"] = axe_violations(page, axe_script, ".ff-table")
+    (output_dir / "axe.json").write_text(json.dumps(found, indent=1))
+    assert not found["light"] and not found["dark"], json.dumps(found, indent=1)
 
 
 LATENCY_JS = """

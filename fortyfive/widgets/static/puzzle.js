@@ -134,9 +134,9 @@ function render({ model, el }) {
       "div",
       { class: "ff-pz-head" },
       h("div", { class: "ff-pz-title", role: "heading", "aria-level": "3", text: view.title || "Puzzle" }),
-      d ? h("span", { class: "ff-pz-difficulty", "aria-label": `difficulty ${d} of 3`, title: `difficulty ${d} of 3`, text: "\u2605".repeat(d) + "\u2606".repeat(Math.max(0, 3 - d)) }) : null,
+      d ? h("span", { class: "ff-pz-difficulty", role: "img", "aria-label": `difficulty ${d} of 3`, title: `difficulty ${d} of 3`, text: "\u2605".repeat(d) + "\u2606".repeat(Math.max(0, 3 - d)) }) : null,
       h("span", { class: "ff-pz-meta", text: [view.id, view.preset].filter(Boolean).join(" · ") }),
-      (view.rules || []).length ? h("span", { class: "ff-pz-rules", "aria-label": "rules" }, view.rules.map((r) => h("span", { class: "ff-pz-rule", text: r }))) : null,
+      (view.rules || []).length ? h("span", { class: "ff-pz-rules", role: "group", "aria-label": "rules" }, view.rules.map((r) => h("span", { class: "ff-pz-rule", text: r }))) : null,
     );
   }
 

@@ -162,7 +162,10 @@ function render({ model, el }) {
         "data-seat": seat,
       },
       h("div", { class: "ff-seat-name" }, h("span", { text: you ? `${seatWord(obs, info, seat)} (${obs.partnership_names[p]})` : seatWord(obs, info, seat) }), ...badges),
-      h("div", { class: "ff-seat-cards", text: plural(obs.hand_sizes[seat], "card") }),
+      h("div", { class: "ff-seat-cards" },
+        you || revealed ? null : h("span", { class: "ff-backs", "aria-hidden": "true" },
+          [...Array(Math.min(obs.hand_sizes[seat], 13)).keys()].map(() => h("span", { class: "ff-back" }, drawCard(null)))),
+        h("span", { text: plural(obs.hand_sizes[seat], "card") })),
       revealed,
     );
   }
@@ -312,7 +315,9 @@ function render({ model, el }) {
       }
       return cardButton(card, { legal: isLegal, selected: sel, onclick, hint });
     });
-    return h("div", { class: "ff-hand", role: "group", "aria-label": "your hand" }, buttons);
+    // Not the learner's turn: no card is playable, but none is dimmed either (the legal and
+    // illegal look is kept for the learner's own turn).
+    return h("div", { class: `ff-hand${mine ? "" : " ff-waiting"}`, role: "group", "aria-label": "your hand" }, buttons);
   }
 
   function settings(obs) {
@@ -370,7 +375,7 @@ function render({ model, el }) {
   const top = h("div", { class: "ff-slot" });
   const noticeEl = h("div", { class: "ff-notice", role: "status" });
   const middle = h("div", { class: "ff-slot" });
-  const logEl = h("ol", { class: "ff-log", "aria-label": "log", "aria-live": "polite", "aria-relevant": "additions" });
+  const logEl = h("ol", { class: "ff-log", tabindex: "0", "aria-label": "log", "aria-live": "polite", "aria-relevant": "additions" });
   const announcer = h("div", { class: "ff-sr-only", role: "status", "aria-live": "polite" });
   root.append(top, noticeEl, middle, logEl, announcer);
   let drawnLog = [];
