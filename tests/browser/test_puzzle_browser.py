@@ -21,7 +21,7 @@ from test_puzzle_widget import BY_KIND, script
 
 from fortyfive.puzzles import KINDS, Puzzle, get_puzzle
 
-from .conftest import Lab
+from .conftest import Lab, axe_violations
 from .puzzle_page import by_id, card, click_and_wait, fill_in, open_notebook, state
 
 pytestmark = pytest.mark.browser
@@ -253,3 +253,31 @@ def test_keyboard_narrow_screen_and_dark_theme(page: Page, lab: Lab, output_dir:
     page.screenshot(path=str(output_dir / "dark.png"), full_page=True)
     for n, w in enumerate(widgets.all()):
         w.screenshot(path=str(output_dir / f"dark-{n}.png"))
+
+
+def test_axe_finds_no_serious_violation_in_the_puzzles_light_and_dark(
+    page: Page, lab: Lab, output_dir: Path, axe_script: Path
+) -> None:
+    kinds = one_of_each_kind()
+    ids = [p.id for p in kinds.values()]
+    cell = (
+        "from fortyfive.widgets.puzzle import PuzzleWidget\n"
+        f"for i in {ids!r}:\n"
+        "    display(PuzzleWidget(i))"
+    )
+    widgets = open_notebook(page, lab, "axe-puzzles.ipynb", [cell], len(ids))
+    # A hint in one of them: the hint list and the notice are drawn too.
+    first = widgets.first
+    hint = first.locator(".ff-pz-hint")
+    if hint.count() and hint.is_enabled():
+        click_and_wait(first, hint)
+    found = {"light": axe_violations(page, axe_script, ".ff-puzzle")}
+    page.evaluate(
+        "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
+    )
+    page.wait_for_function("document.body.dataset.jpThemeLight === 'false'", timeout=20_000)
+    expect(page.locator("#jupyterlab-splash")).to_have_count(0, timeout=20_000)
+    expect(page.locator(".jp-NotebookPanel:visible .ff-puzzle")).to_have_count(len(ids))
+    found["dark"] = axe_violations(page, axe_script, ".ff-puzzle")
+    (output_dir / "axe.json").write_text(json.dumps(found, indent=1))
+    assert not found["light"] and not found["dark"], json.dumps(found, indent=1)

@@ -345,6 +345,50 @@ def test_axe_finds_no_serious_violation_in_the_table_light_and_dark(
     assert not found["light"] and not found["dark"], json.dumps(found, indent=1)
 
 
+def test_a_whole_deal_by_keyboard_alone(page: Page, lab: Lab, output_dir: Path) -> None:
+    table = open_table(
+        page,
+        lab,
+        "keyboard-deal.ipynb",
+        "t = ff.CardTable('bruff', seat=0, opponents='random', seed=3, pause_ms=0)\nt",
+    )
+    wait_for_learner(table)
+    table.focus()
+    for _ in range(30):  # Tab from the table into its first control or card
+        page.keyboard.press("Tab")
+        if focused(page)["inHand"]:
+            break
+    plays = 0
+    while table.get_attribute("data-held") != "true" and table.get_attribute("data-over") != "true":
+        wait_for_learner(table)
+        if table.get_attribute("data-held") == "true" or plays > 10:
+            break
+        assert focused(page)["inHand"], focused(page)  # the focus came back to the hand
+        page.keyboard.press("Home")
+        legal = set(legal_cards(table))
+        for _ in range(6):
+            if focused(page)["card"] in legal:
+                break
+            page.keyboard.press("ArrowRight")
+        before = state(table)
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            f"document.querySelector('.ff-table').dataset.state !== '{before}'", timeout=10_000
+        )
+        plays += 1
+    assert plays == 5 and table.get_attribute("data-held") == "true", plays
+    # The summary took the focus: Enter starts the next deal.
+    assert page.evaluate("document.activeElement.classList.contains('ff-next-deal')")
+    before = state(table)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"document.querySelector('.ff-table').dataset.state !== '{before}'", timeout=10_000
+    )
+    expect(table.locator(".ff-summary")).to_have_count(0)
+    assert focused(page)["inTable"]
+    assert not page.console_errors, page.console_errors
+
+
 LATENCY_JS = """
 async ([n]) => {
   const root = document.querySelector('.ff-table');

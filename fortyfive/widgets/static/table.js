@@ -379,6 +379,7 @@ function render({ model, el }) {
   const announcer = h("div", { class: "ff-sr-only", role: "status", "aria-live": "polite" });
   root.append(top, noticeEl, middle, logEl, announcer);
   let drawnLog = [];
+  let wasHeld = false;
   let announced = null; // the state whose turn was last announced
 
   // "Your turn: ..." is read once per turn (a turn starts at a new state number).
@@ -463,7 +464,11 @@ function render({ model, el }) {
     root.dataset.toAct = obs.to_act === null ? "" : String(obs.to_act);
     root.dataset.over = String(obs.over);
     root.dataset.held = String(model.get("summary").kind === "deal");
-    if (key) refocus(key); // the focus was inside the table: keep it there
+    const held = model.get("summary").kind === "deal";
+    // the focus was inside the table: keep it there; a new deal summary takes it (Next deal)
+    if (key && held && !wasHeld) root.querySelector(".ff-next-deal").focus({ preventScroll: true });
+    else if (key) refocus(key);
+    wasHeld = held;
     pace(info);
   }
 
