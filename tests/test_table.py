@@ -560,3 +560,13 @@ def test_the_end_of_a_deal_shows_its_summary_and_the_bots_wait_for_next_deal() -
     assert t2.game.over and t2.summary["kind"] == "game"
     assert t2.summary["outcome"].startswith(t2.game.rules.partnership_names[t2.game.winner])
     assert [row["deal"] for row in t2.summary["chart"]] == [d.number for d in t2.game.deals]
+
+
+def test_a_double_click_on_next_game_starts_one_game_quietly() -> None:
+    t = table("bruff", seed=3)
+    t.autoplay("game")
+    message = {"type": "next_game", "state": t.state}
+    t.handle_message(message)
+    after = json.dumps(synced(t), sort_keys=True)
+    t.handle_message(message)
+    assert t.notice["kind"] == "" and json.dumps(synced(t), sort_keys=True) == after

@@ -248,12 +248,14 @@ class CardTable(SyncedWidget):
                 self._bot_move()
             return
         if kind == "next_game":
+            sent_at = self.state
             self._next_game()
+            self._last_act = (sent_at, kind, "None")  # its double-click's echo is dropped
             return
         if kind == "next_deal":
             if not self._held:
                 raise TableMessageError("next deal: no deal is waiting to start")
-            self._last_act = (self.state, kind, "None")
+            self._last_act = (self.state, kind, "None")  # its double-click's echo is dropped
             self._held = False
             self._bump()
             if self.pause_ms == 0:

@@ -228,14 +228,15 @@ function render({ model, el }) {
       tricks,
       h("ul", { class: "ff-summary-lines" }, sum.lines.map((l) => h("li", { text: l }))),
       chart,
-      sum.kind === "deal" ? h("button", { type: "button", class: "ff-next-deal", onclick: () => nextDeal(), text: "Next deal" }) : null);
+      sum.kind === "deal" ? h("button", { type: "button", class: "ff-next-deal", onclick: () => once("next_deal"), text: "Next deal" }) : null);
   }
 
-  function nextDeal() {
-    const key = `${model.get("state")} next_deal`;
+  // "Next deal" and "Next game" once per state, like an action.
+  function once(type) {
+    const key = `${model.get("state")} ${type}`;
     if (sent === key) return;
     sent = key;
-    send({ type: "next_deal" });
+    send({ type });
   }
 
   function controls(obs, info) {
@@ -364,7 +365,7 @@ function render({ model, el }) {
       h("button", { type: "button", class: "ff-hint", disabled: !myTurn(obs), onclick: () => send({ type: "hint", seat: obs.seat }), text: "Hint" }),
       h("button", { type: "button", class: "ff-auto-trick", disabled: busy, onclick: () => send({ type: "auto", until: "trick", seat: obs.seat }), text: "Play to end of trick" }),
       h("button", { type: "button", class: "ff-auto-deal", disabled: busy, onclick: () => send({ type: "auto", until: "deal", seat: obs.seat }), text: "Play to end of deal" }),
-      obs.over ? h("button", { type: "button", class: "ff-next-game", onclick: () => send({ type: "next_game" }), text: "Next game" }) : null,
+      obs.over ? h("button", { type: "button", class: "ff-next-game", onclick: () => once("next_game"), text: "Next game" }) : null,
     );
   }
 
