@@ -18,6 +18,7 @@ import fortyfive as ff
 from fortyfive.engine.cards import SUIT_SYMBOLS
 from fortyfive.solve.hints import hint
 from fortyfive.widgets._assets import module_source, stylesheet
+from fortyfive.widgets._table_text import symbols
 from fortyfive.widgets.table import CardTable, TableAction, TableMessageError
 
 CARD_TOKEN = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
@@ -65,8 +66,9 @@ def check_nothing_hidden_is_synced(t: CardTable) -> None:
     state = synced(t)
     game, seat = t.game, t.seat
     hidden = hidden_from(game, seat)
-    # Everything but the log and the finished trick names only cards of the current deal.
-    strict = {k: v for k, v in state.items() if k != "log"}
+    # Everything but the log, the finished trick and the summary of the finished deal names
+    # only cards of the current deal.
+    strict = {k: v for k, v in state.items() if k not in ("log", "summary")}
     strict["info"] = {k: v for k, v in state["info"].items() if k != "last_trick"}
     text = json.dumps(strict, ensure_ascii=False)
     leaked = set(CARD_TOKEN.findall(text)) & hidden
@@ -77,6 +79,14 @@ def check_nothing_hidden_is_synced(t: CardTable) -> None:
     if last:
         played = next(d for d in game.deals if d.number == last["deal"]).tricks[last["number"] - 1]
         assert last["cards"] == [str(ff.CARDS[c]) for c in played.cards]
+    # The summary's tricks are the finished deal's, played face up.
+    summary = state["summary"]
+    if summary:
+        number = int(summary["title"].split()[1]) if summary["kind"] == "deal" else None
+        deal = game.deals[number - 1] if number else game.deals[-1]
+        assert [[c["card"] for c in t["cards"]] for t in summary["tricks"]] == [
+            [str(ff.CARDS[c]) for c in t.cards] for t in deal.tricks
+        ]
     # The log shows other seats' face-down actions only in their public form (R6.4, R6.5, R9.7).
     for line in state["log"]:
         if line.startswith("Seat "):
@@ -105,7 +115,9 @@ def test_synced_state_never_names_a_hidden_card(preset: str, seed: int) -> None:
         if t.game.over:
             break
         legal = t.obs["legal_actions"]
-        if legal:
+        if t.summary.get("kind") == "deal":  # the end of a deal: the learner starts the next
+            t.handle_message({"type": "next_deal", "state": t.state})
+        elif legal:
             t.handle_message(
                 {"type": "act", "action": rng.choice(legal), "seat": t.seat, "state": t.state}
             )
@@ -156,7 +168,7 @@ def refused(t: CardTable, message: object, expected: str) -> None:
     before = (t.game.history, t.state, json.dumps(t.obs))
     t.handle_message(message)
     assert t.notice["kind"] == "error", t.notice
-    assert expected in t.notice["text"], t.notice["text"]
+    assert symbols(expected) in t.notice["text"], t.notice["text"]  # the page's notation
     assert (t.game.history, t.state, json.dumps(t.obs)) == before
 
 
@@ -275,6 +287,8 @@ def test_play_to_end_of_trick_or_deal(until: str) -> None:
     deal, tricks = t.game.deal_number, t.game.tricks_played
     t.handle_message({"type": "auto", "until": until, "seat": 0, "state": t.state})
     assert t.auto == ""
+    if t.summary.get("kind") == "deal":  # the bots wait for "Next deal" (new in the summary)
+        t.handle_message({"type": "next_deal", "state": t.state})
     if until == "trick":
         assert t.game.tricks_played == tricks + 1 or t.game.deal_number != deal or t.game.over
     else:
@@ -293,6 +307,9 @@ def test_whole_game_through_messages_as_the_front_end_sends_them(preset: str) ->
             break
         if t.info["waiting"]:
             t.handle_message({"type": "step", "state": t.state})
+            continue
+        if t.summary.get("kind") == "deal":
+            t.handle_message({"type": "next_deal", "state": t.state})
             continue
         legal = t.obs["legal_actions"]
         action = "pass" if "pass" in legal and rng.random() < 0.6 else rng.choice(legal)
@@ -461,3 +478,95 @@ def test_hint_is_only_for_the_learners_own_turn() -> None:
     with pytest.raises(TableMessageError, match="own turn"):
         t.hint()
     refused(t, {"type": "hint", "seat": 2, "state": t.state}, "wrong seat 2")
+
+
+def test_a_double_clicks_echo_is_dropped_quietly_and_plays_one_card() -> None:
+    t = at_learner_turn("bruff", 3, "play")
+    t.pause_ms = 700  # the bots wait, so the echo arrives while the table is at the next state
+    card = t.obs["legal_actions"][0]
+    message = {"type": "act", "action": card, "seat": 0, "state": t.state}
+    t.handle_message(message)
+    after = json.dumps(synced(t), sort_keys=True)
+    t.handle_message(message)  # the second click, sent before the first one's update arrived
+    assert t.notice["kind"] == "" and json.dumps(synced(t), sort_keys=True) == after
+    # Any other stale message is still refused.
+    other = t.obs["hand"][0]
+    refused(t, {**message, "action": f"play {other}"}, "stale message")
+
+
+def test_texts_the_page_shows_name_cards_by_symbol_and_count_in_words() -> None:
+    for seed in range(60):
+        t = at_learner_turn("bruff", seed, "play")
+        illegal = [c for c in t.obs["hand"] if f"play {c}" not in t.obs["legal_actions"]]
+        if illegal and CARD_TOKEN.search(t.game.explain(f"play {illegal[0]}")):
+            break
+    else:
+        raise AssertionError("no explanation naming a card")
+    t.handle_message({"type": "act", "action": f"play {illegal[0]}", "seat": 0, "state": t.state})
+    assert t.notice["kind"] == "error" and not CARD_TOKEN.search(t.notice["text"]), t.notice
+    t.handle_message({"type": "hint", "seat": 0, "state": t.state})
+    assert t.notice["kind"] == "hint" and not CARD_TOKEN.search(t.notice["text"]), t.notice
+    assert symbols("5S leads trumps; TD, JK") == "5♠ leads trumps; 10♦, Joker"
+    t = table("bruff", seed=3, pause_ms=500)
+    if t.game.to_act != 0:  # the seat's name as everywhere else: "Seat 1 (B)", not "seat 1 (b)"
+        assert t.info["prompt"] == f"Waiting for {t.info['seat_names'][t.game.to_act]}..."
+
+
+def test_the_hold_button_says_its_level() -> None:
+    for seed in range(40):
+        t = table("barker", seed=seed, seat=0)
+        t.play_bots()
+        if t.game.phase != "bid" or t.game.to_act != 0 or "hold" not in t.obs["legal_actions"]:
+            continue
+        bids = [c["call"] for c in t.obs["bids"] if c["call"].startswith("bid ")]
+        [hold] = [c for c in t.info["calls"] if c["action"] == "hold"]
+        assert hold["text"] == "hold " + bids[-1].split()[1]
+        return
+    raise AssertionError("the learner never could hold")
+
+
+def test_the_end_of_a_deal_shows_its_summary_and_the_bots_wait_for_next_deal() -> None:
+    t = table("barker", seed=12, pause_ms=300)
+    for _ in range(2000):
+        if t.summary:
+            break
+        if t.info["waiting"]:
+            t.handle_message({"type": "step", "state": t.state})
+        else:
+            legal = t.obs["legal_actions"]
+            t.handle_message({"type": "act", "action": legal[-1], "seat": 0, "state": t.state})
+    summary, deal = t.summary, t.game.deals[0]
+    assert summary["kind"] == "deal" and summary["title"] == "Deal 1 over"
+    assert len(summary["tricks"]) == len(deal.tricks) and not t.info["waiting"]
+    assert any(line.startswith("Points this deal: ") for line in summary["lines"])
+    assert any(line.startswith("Scores: ") for line in summary["lines"])
+    assert any(("Bonus" in line or "no bonus" in line) for line in summary["lines"])
+    if deal.bidder >= 0:
+        assert any(line.startswith("Contract: ") for line in summary["lines"])
+    assert "Next deal" in t.info["prompt"]
+    history = list(t.game.history)
+    t.handle_message({"type": "step", "state": t.state})  # the bots wait
+    assert t.game.history == history and t.notice["kind"] == ""
+    message = {"type": "next_deal", "state": t.state}
+    t.handle_message(message)
+    assert t.summary == {} and (t.info["waiting"] or t.game.to_act == 0)
+    t.handle_message(message)  # a double-click's echo: quiet
+    assert t.notice["kind"] == ""
+    refused(t, {"type": "next_deal", "state": t.state}, "no deal is waiting")
+    # Continuous play: the bots go on past a deal's end; Python calls never wait.
+    t2 = table("bruff", seed=3, pause_ms=0)
+    t2.continuous = True
+    t2.autoplay("game")
+    assert t2.game.over and t2.summary["kind"] == "game"
+    assert t2.summary["outcome"].startswith(t2.game.rules.partnership_names[t2.game.winner])
+    assert [row["deal"] for row in t2.summary["chart"]] == [d.number for d in t2.game.deals]
+
+
+def test_a_double_click_on_next_game_starts_one_game_quietly() -> None:
+    t = table("bruff", seed=3)
+    t.autoplay("game")
+    message = {"type": "next_game", "state": t.state}
+    t.handle_message(message)
+    after = json.dumps(synced(t), sort_keys=True)
+    t.handle_message(message)
+    assert t.notice["kind"] == "" and json.dumps(synced(t), sort_keys=True) == after

@@ -128,13 +128,18 @@ class SyncedWidget(anywidget.AnyWidget):
         state = content.get("state")
         # only the whole number itself: True == 1 and 3.0 == 3 in Python, but neither is a state
         if type(state) is not int or state != self.state:
-            if kind in self.QUIET_WHEN_STALE:
+            if kind in self.QUIET_WHEN_STALE or self._is_repeat(content):
                 return None
             raise self.Refusal(
                 f"{kind}: stale message (state {state!r:.20}, the {self.NOUN} is at "
                 f"{self.state}): the {self.NOUN} has moved on, nothing was changed"
             )
         return content
+
+    def _is_repeat(self, message: dict[str, Any]) -> bool:
+        """Is a stale ``message`` a copy of one already applied (the second click of a quick
+        double-click)? Such a copy is dropped without a notice; a subclass says which are."""
+        return False
 
     def _dispatch(self, kind: str, message: dict[str, Any]) -> None:
         """Act on one checked message of type ``kind`` (the other fields are still unchecked)."""
@@ -173,7 +178,11 @@ class SyncedWidget(anywidget.AnyWidget):
         self._state_number += 1
 
     def _notice(self, text: str, kind: str) -> None:
-        self._pending_notice = {"text": text, "kind": kind}
+        self._pending_notice = {"text": self._shown(text), "kind": kind}
+
+    def _shown(self, text: str) -> str:
+        """A notice's text as the page shows it (a subclass may reword, e.g. card notation)."""
+        return text
 
     def _sync(self) -> None:
         """Push the widget's state to the browser in one message."""

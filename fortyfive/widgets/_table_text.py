@@ -14,16 +14,31 @@ name a card that the seat cannot see; the widget syncs their results to the brow
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from fortyfive.engine.actions import ActionSyntaxError, parse_action
 from fortyfive.engine.auction import call_ladder
-from fortyfive.engine.cards import CARDS, SUIT_NAMES
+from fortyfive.engine.cards import CARDS, SUIT_NAMES, parse_card
 from fortyfive.engine.observe import public_action
 from fortyfive.engine.phase import Phase
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
+
+
+#: A card's two-letter code in a text of the engine ("5S leads trumps", "KD is best").
+CARD_CODE = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
+
+
+def symbols(text: str) -> str:
+    """``text`` with every card code in the page's notation: "5S leads" -> "5♠ leads"."""
+    return CARD_CODE.sub(lambda m: parse_card(m.group()).symbol(), text)
+
+
+def plural(n: int, word: str) -> str:
+    """The count with its noun: "1 card", "4 cards"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def seat_name(game: Game, seat: int, learner: int) -> str:
@@ -135,7 +150,7 @@ def prompt(game: Game, learner: int, auto: str) -> str:
     if auto:
         return f"Playing to the end of the {auto} for you..."
     if seat != learner:
-        return f"Waiting for {seat_name(game, seat, learner).lower()}..."
+        return f"Waiting for {seat_name(game, seat, learner)}..."
     phase, legal = game.phase, game.legal_actions()
     if phase == Phase.BURY:
         return "The joker was turned up: it is yours. Click the card to bury (R6.4)."
@@ -156,16 +171,26 @@ def calls(game: Game) -> list[dict[str, Any]]:
     if game.phase != Phase.BID:
         return []
     legal = set(game.legal_actions())
-    return [{"action": a, "legal": a in legal} for a in call_ladder(game.rules)]
+    # the dealer's hold takes over the highest bid at its level (R9.3): the last bid called
+    called = game.observation(game.dealer)["bids"]  # public: every seat sees the calls
+    bids = [c["call"] for c in called if c["call"].startswith("bid ")]
+    hold = f"hold {bids[-1].split()[1]}" if bids else "hold"
+    return [
+        {"action": a, "legal": a in legal, "text": hold if a == "hold" else a}
+        for a in call_ladder(game.rules)
+    ]
 
 
-def info(game: Game, learner: int, reveal: bool, auto: str) -> dict[str, Any]:
-    """Texts and flags drawn next to the observation; every hand only when ``reveal``."""
+def info(game: Game, learner: int, reveal: bool, auto: str, held: bool = False) -> dict[str, Any]:
+    """Texts and flags drawn next to the observation; every hand only when ``reveal``;
+    ``held``: the table waits for the learner's "Next deal" (no bot moves)."""
     names = game.rules.partnership_names
     show_bonus = game.phase in (Phase.PLAY, Phase.OVER)
-    waiting = not game.over and (game.to_act != learner or bool(auto))
+    waiting = not game.over and not held and (game.to_act != learner or bool(auto))
     out: dict[str, Any] = {
-        "prompt": prompt(game, learner, auto),
+        "prompt": "The deal is over: Next deal starts the next one."
+        if held
+        else prompt(game, learner, auto),
         "bonus": game.bonus_status().describe(names) if show_bonus else "",
         "calls": calls(game),
         "seat_names": [seat_name(game, s, learner) for s in range(game.rules.players)],
@@ -176,4 +201,65 @@ def info(game: Game, learner: int, reveal: bool, auto: str) -> dict[str, Any]:
     }
     if reveal:
         out["hands"] = [o["hand"] for o in (game.observation(s) for s in range(game.rules.players))]
+    return out
+
+
+def deal_summary(game: Game, learner: int, number: int) -> dict[str, Any]:
+    """The panel at the end of deal ``number``: its tricks, the bonus, the contract, the points
+    and the running scores, all read from the game's public record of the deal."""
+    names = game.rules.partnership_names
+    deal = game.deals[number - 1]
+    tricks = [
+        {
+            "number": i + 1,
+            "cards": [
+                {"seat": (t.leader + k) % game.rules.players, "card": str(CARDS[c])}
+                for k, c in enumerate(t.cards)
+            ],
+            "leader": t.leader,
+            "winner": t.winner,
+            "text": f"Trick {i + 1} to {seat_name(game, t.winner, learner)}",
+        }
+        for i, t in enumerate(deal.tricks)
+    ]
+    lines: list[str] = []
+    if deal.thrown_in:
+        lines.append(f"All passed: hand {number} is thrown in (R9.5)")
+    elif deal.bonus_card >= 0:
+        taker = deal.tricks[deal.bonus_trick].winner
+        lines.append(
+            f"Bonus: {CARDS[deal.bonus_card].symbol()}, the highest trump played (R7.2), won in "
+            f"trick {deal.bonus_trick + 1} by {seat_name(game, taker, learner)} for "
+            f"{names[game.rules.partnerships[taker]]}"
+            + (": certain, no trump still out could beat it (R7.3)" if deal.bonus_certain else "")
+        )
+    else:
+        lines.append("No trump was played: no bonus (R7.2)")
+    if deal.bidder >= 0 and deal.made is not None:
+        who = seat_name(game, deal.bidder, learner)
+        made = "made" if deal.made else "failed"
+        lines.append(f"Contract: {who} bid {deal.bid}: {made} (R10.2)")
+    end = deal.end_scores or deal.start_scores
+    points = [e - b for e, b in zip(end, deal.start_scores, strict=True)]
+    lines.append(f"Points this deal: {_scores(names, points)}")
+    lines.append(f"Scores: {_scores(names, end)} (to {game.rules.target})")
+    return {"kind": "deal", "title": f"Deal {number} over", "tricks": tricks, "lines": lines}
+
+
+def game_summary(game: Game, learner: int) -> dict[str, Any]:
+    """The panel at the end of the game: who won and how (``game.outcome``), the last deal and
+    the score after each deal."""
+    names = game.rules.partnership_names
+    outcome = game.outcome
+    assert outcome is not None
+    rule = "R8.1" if game.rules.win_by_chronology else "R10.5"
+    out = deal_summary(game, learner, len(game.deals))
+    chart = [{"deal": d.number, "scores": list(d.end_scores)} for d in game.deals if d.end_scores]
+    out.update(
+        kind="game",
+        title=f"Game over: {names[outcome.winner]} wins",
+        outcome=outcome.describe(names, rule),
+        chart=chart,
+        names=list(names),
+    )
     return out

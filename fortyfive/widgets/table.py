@@ -40,19 +40,22 @@ from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
 from fortyfive.widgets._table_text import (
     action_words,
+    deal_summary,
     describe_action,
     describe_outcome,
+    game_summary,
     info,
     progress,
+    symbols,
 )
 
 log = logging.getLogger(__name__)
 
-MESSAGE_TYPES = ("act", "step", "auto", "next_game", "hint")
+MESSAGE_TYPES = ("act", "step", "auto", "next_game", "next_deal", "hint")
 HINT_SAMPLES = 8  # deals the solver plays out for a hint: about a second at worst (bruff)
 LOG_LINES = 40  # lines of the public log kept and synced
 #: Traits the browser may write; everything else it sends as a state change is dropped.
-FRONT_END_WRITABLE = frozenset({"pause_ms", "four_colour"})
+FRONT_END_WRITABLE = frozenset({"pause_ms", "four_colour", "continuous"})
 Until = Literal["trick", "deal", "game"]
 
 
@@ -107,6 +110,8 @@ class CardTable(SyncedWidget):
     log = traitlets.List(traitlets.Unicode()).tag(sync=True)  # public events, newest last
     pause_ms = traitlets.Int(700, min=0, max=10_000).tag(sync=True)  # bots' visible pause
     four_colour = traitlets.Bool(False).tag(sync=True)
+    continuous = traitlets.Bool(False).tag(sync=True)  # bots go on past a deal's end
+    summary = traitlets.Dict().tag(sync=True)  # the end-of-deal or end-of-game panel, or {}
     auto = traitlets.Unicode("").tag(sync=True)  # "", "trick" or "deal": playing on for you
 
     def __init__(
@@ -133,6 +138,8 @@ class CardTable(SyncedWidget):
         self._callbacks: list[ActionCallback] = []
         self._log: list[str] = []
         self._until: tuple[str, tuple[int, int, int]] | None = None
+        self._last_act: tuple[int, str, str] | None = None  # (state sent at, type, action)
+        self._held = False  # a deal is over: the bots wait for the learner's "Next deal"
         super().__init__(pause_ms=pause_ms, four_colour=four_colour)
 
     @staticmethod
@@ -173,7 +180,7 @@ class CardTable(SyncedWidget):
         """
         with self._call():
             self._learner_act(action)
-            self._run_bots()
+            self._run_bots(hold=False)  # Python calls never wait
 
     def hint(self, samples: int = HINT_SAMPLES) -> str:
         """Advice for the learner's move, from the learner's seat's view only (no peeking): in
@@ -196,9 +203,13 @@ class CardTable(SyncedWidget):
         self._notice(text, "hint")
         return text
 
+    def _shown(self, text: str) -> str:
+        # the engine's texts name cards by code ("5S leads trumps"): shown in the page's notation
+        return symbols(text)
+
     def play_bots(self) -> None:
         """Let the bots play, without pauses, until the learner must act or the game is over."""
-        self._run_bots()
+        self._run_bots(hold=False)  # Python calls never wait
         self._sync()
 
     def autoplay(self, until: Until = "trick") -> None:
@@ -206,7 +217,7 @@ class CardTable(SyncedWidget):
         deal or game (the deal's end also ends a trick)."""
         with self._call():
             self._start_auto(until)
-            self._run_bots()
+            self._run_bots(hold=False)  # Python calls never wait
 
     def next_game(self) -> None:
         """Start the next game once this one is over (the deal passes left, R6.1, R8.5)."""
@@ -220,6 +231,15 @@ class CardTable(SyncedWidget):
 
     # ------------------------------------------------------------------ messages
 
+    def _is_repeat(self, message: dict[str, Any]) -> bool:
+        # the same action sent again at the state it was applied at: a double-click's echo
+        return (
+            self._last_act is not None
+            and (message.get("state"), message.get("type"), str(message.get("action")))
+            == self._last_act
+            and type(message.get("state")) is int
+        )
+
     def _dispatch(self, kind: str, message: dict[str, Any]) -> None:
         if kind == "step":
             if self.pause_ms == 0:
@@ -228,7 +248,18 @@ class CardTable(SyncedWidget):
                 self._bot_move()
             return
         if kind == "next_game":
+            sent_at = self.state
             self._next_game()
+            self._last_act = (sent_at, kind, "None")  # its double-click's echo is dropped
+            return
+        if kind == "next_deal":
+            if not self._held:
+                raise TableMessageError("next deal: no deal is waiting to start")
+            self._last_act = (self.state, kind, "None")  # its double-click's echo is dropped
+            self._held = False
+            self._bump()
+            if self.pause_ms == 0:
+                self._run_bots()
             return
         seat = message.get("seat")
         if type(seat) is not int or seat != self._seat:  # not True, not 0.0
@@ -244,7 +275,9 @@ class CardTable(SyncedWidget):
                 )
             self._start_auto(until)
         else:
+            sent_at = self.state
             self._learner_act(message.get("action"))
+            self._last_act = (sent_at, kind, str(message.get("action")))
         if self.pause_ms == 0:
             self._run_bots()
 
@@ -271,10 +304,11 @@ class CardTable(SyncedWidget):
         self._notice("", "")  # the last refusal is answered; a coach's note may follow
         self._apply(self._seat, str(act), "learner")
 
-    def _waiting(self) -> bool:
-        """Is the next move a bot's (a bot's seat, or the learner's while auto-playing)?"""
+    def _waiting(self, hold: bool = True) -> bool:
+        """Is the next move a bot's (a bot's seat, or the learner's while auto-playing)?
+        Not while the table waits for "Next deal" (``hold``: the front end's pacing only)."""
         game = self._game
-        if game.over:
+        if game.over or (hold and self._held):
             return False
         return game.to_act != self._seat or self._until is not None
 
@@ -285,9 +319,10 @@ class CardTable(SyncedWidget):
         by = "bot" if seat != self._seat else "auto"
         self._apply(seat, self._bots[seat].choose(game, seat), by)
 
-    def _run_bots(self) -> None:
-        """Bot moves, without pauses, until the learner must act or the game is over."""
-        while self._waiting():
+    def _run_bots(self, hold: bool = True) -> None:
+        """Bot moves, without pauses, until the learner must act or the game is over (or, with
+        ``hold``, a deal is over and the learner has not asked for the next)."""
+        while self._waiting(hold):
             self._bot_move()
 
     def _start_auto(self, until: str) -> None:
@@ -313,6 +348,8 @@ class CardTable(SyncedWidget):
         before = game.copy() if self._callbacks else game
         mark = progress(game)
         game.apply(action)
+        # a move of the next deal ends the wait; the end of a deal starts one (the summary)
+        self._held = progress(game)[2] > mark[2] and not game.over and not self.continuous
         self._bump()
         self._add_log(describe_action(game, self._seat, seat, action, self._reveal))
         for line in describe_outcome(game, self._seat, mark):
@@ -350,8 +387,15 @@ class CardTable(SyncedWidget):
         """The learner's view: the seat's observation, texts and the public log."""
         game, seat = self._game, self._seat
         self.obs = dict(game.observation(seat))  # a traitlets Dict holds a plain dict
-        self.info = info(game, seat, self._reveal, self.auto)
+        self.info = info(game, seat, self._reveal, self.auto, self._held)
         self.log = list(self._log)
+        if game.over:
+            self.summary = game_summary(game, seat)
+        elif self._held:
+            ended = next(d.number for d in reversed(game.deals) if d.end_scores is not None)
+            self.summary = deal_summary(game, seat, ended)
+        else:
+            self.summary = {}
 
     def __repr__(self) -> str:
         game = self._game

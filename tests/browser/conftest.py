@@ -207,3 +207,48 @@ def page(browser: Any, lab: Lab, output_dir: Path) -> Iterator[Any]:
     finally:
         context.close()
         lab.stop_kernels()
+
+
+AXE_DIR = OUTPUT.parent / "axe"  # test-output/axe: git-ignored
+AXE_JS = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> Path:
+    """axe-core's script, installed from npm into test-output/axe on first use (no CDN: the
+    browser has no network). Skipped only when npm itself is missing."""
+    if not AXE_JS.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip("npm is not installed: cannot install axe-core for the accessibility check")
+        AXE_DIR.mkdir(parents=True, exist_ok=True)
+        args = ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(AXE_DIR)]
+        subprocess.run(
+            [npm, *args, "axe-core@4"],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+    return AXE_JS
+
+
+AXE_RUN = """
+async (selector) => {
+  const result = await axe.run(document.querySelectorAll(selector), {
+    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
+                                     "best-practice"] },
+  });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ") + ": " + n.failureSummary),
+  }));
+}
+"""
+
+
+def axe_violations(page: Any, script: Path, selector: str) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations inside the elements matching ``selector``."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(script))
+    found = page.evaluate(AXE_RUN, selector)
+    return [v for v in found if v["impact"] in ("serious", "critical")]

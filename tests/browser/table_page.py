@@ -45,10 +45,11 @@ def state(table: Any) -> int:
 
 
 def wait_for_learner(table: Any, seat: int = 0, timeout: float = 30) -> None:
-    """Until the learner must act (or the game is over): the bots have answered."""
+    """Until the learner must act (or the game is over, or a deal's summary waits for "Next
+    deal"): the bots have answered."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if table.get_attribute("data-over") == "true":
+        if table.get_attribute("data-over") == "true" or table.get_attribute("data-held") == "true":
             return
         if table.get_attribute("data-to-act") == str(seat):
             return

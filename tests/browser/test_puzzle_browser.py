@@ -21,7 +21,7 @@ from test_puzzle_widget import BY_KIND, script
 
 from fortyfive.puzzles import KINDS, Puzzle, get_puzzle
 
-from .conftest import Lab
+from .conftest import Lab, axe_violations
 from .puzzle_page import by_id, card, click_and_wait, fill_in, open_notebook, state
 
 pytestmark = pytest.mark.browser
@@ -192,10 +192,11 @@ def test_keyboard_narrow_screen_and_dark_theme(page: Page, lab: Lab, output_dir:
     _, [order_right], _ = script(order)
     cell = (
         "from fortyfive.widgets.puzzle import PuzzleWidget\n"
-        f"for i in {[order.id, calls.id, kinds['score'].id]!r}:\n"
+        # the form puzzle twice: its fields' ids must differ between the two
+        f"for i in {[order.id, calls.id, kinds['score'].id, kinds['score'].id]!r}:\n"
         "    display(PuzzleWidget(i))"
     )
-    widgets = open_notebook(page, lab, "keys.ipynb", [cell], 3)
+    widgets = open_notebook(page, lab, "keys.ipynb", [cell], 4)
     page.evaluate("window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight()")
     page.wait_for_timeout(300)  # the panel's resize
     for w in widgets.all():
@@ -208,6 +209,17 @@ def test_keyboard_narrow_screen_and_dark_theme(page: Page, lab: Lab, output_dir:
     page.screenshot(path=str(output_dir / "narrow.png"), full_page=True)
     for n, w in enumerate(widgets.all()):
         w.screenshot(path=str(output_dir / f"narrow-{n}.png"))
+    # Four widgets in one page: every id is unique, so a label points at its own field.
+    ids = page.evaluate("[...document.querySelectorAll('.ff-puzzle [id]')].map(e => e.id)")
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    # Keys stay in a widget: "b" would insert a cell, "m" make it markdown.
+    cells = page.locator(".jp-NotebookPanel:visible .jp-Cell")
+    n_cells = cells.count()
+    card(by_id(widgets, order.id), order_right[0]).focus()
+    for key in ("b", "m", "ArrowDown"):
+        page.keyboard.press(key)
+    assert cells.count() == n_cells
+    expect(page.locator(".jp-NotebookPanel:visible .jp-MarkdownCell")).to_have_count(0)
     # The order puzzle by keyboard: Enter or Space on each card, then Check.
     widget = by_id(widgets, order.id)
     for n, name in enumerate(order_right):
@@ -248,3 +260,31 @@ def test_keyboard_narrow_screen_and_dark_theme(page: Page, lab: Lab, output_dir:
     page.screenshot(path=str(output_dir / "dark.png"), full_page=True)
     for n, w in enumerate(widgets.all()):
         w.screenshot(path=str(output_dir / f"dark-{n}.png"))
+
+
+def test_axe_finds_no_serious_violation_in_the_puzzles_light_and_dark(
+    page: Page, lab: Lab, output_dir: Path, axe_script: Path
+) -> None:
+    kinds = one_of_each_kind()
+    ids = [p.id for p in kinds.values()]
+    cell = (
+        "from fortyfive.widgets.puzzle import PuzzleWidget\n"
+        f"for i in {ids!r}:\n"
+        "    display(PuzzleWidget(i))"
+    )
+    widgets = open_notebook(page, lab, "axe-puzzles.ipynb", [cell], len(ids))
+    # A hint in one of them: the hint list and the notice are drawn too.
+    first = widgets.first
+    hint = first.locator(".ff-pz-hint")
+    if hint.count() and hint.is_enabled():
+        click_and_wait(first, hint)
+    found = {"light": axe_violations(page, axe_script, ".ff-puzzle")}
+    page.evaluate(
+        "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
+    )
+    page.wait_for_function("document.body.dataset.jpThemeLight === 'false'", timeout=20_000)
+    expect(page.locator("#jupyterlab-splash")).to_have_count(0, timeout=20_000)
+    expect(page.locator(".jp-NotebookPanel:visible .ff-puzzle")).to_have_count(len(ids))
+    found["dark"] = axe_violations(page, axe_script, ".ff-puzzle")
+    (output_dir / "axe.json").write_text(json.dumps(found, indent=1))
+    assert not found["light"] and not found["dark"], json.dumps(found, indent=1)

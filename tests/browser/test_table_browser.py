@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import statistics
 from pathlib import Path
 from typing import Any
@@ -14,18 +15,25 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import Lab
+from .conftest import Lab, axe_violations
 from .table_page import click_and_wait, hand, legal_cards, open_table, state, wait_for_learner
 
 pytestmark = pytest.mark.browser
+CARD_CODE = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
 
 
-def learner_card_turn(table: Any, page: Page) -> None:
-    """Answer any non-card prompt (bids, trump, discards, robbing) until a card is to be played."""
+def learner_card_turn(table: Any, page: Page, stop_at_summary: bool = False) -> None:
+    """Answer any non-card prompt (bids, trump, discards, robbing) until a card is to be played;
+    a deal's summary is closed with "Next deal" (or, ``stop_at_summary``, returned at)."""
     for _ in range(200):
         wait_for_learner(table)
         if table.get_attribute("data-over") == "true":
             return
+        if table.get_attribute("data-held") == "true":
+            if stop_at_summary:
+                return
+            click_and_wait(table, table.locator(".ff-next-deal"))
+            continue
         phase = table.get_attribute("data-phase")
         if phase == "play" and table.locator(".ff-rob-button").count() == 0:
             return
@@ -66,6 +74,42 @@ def test_click_a_legal_card_the_trick_shows_it_and_the_bots_answer(
     assert not page.console_errors, page.console_errors
 
 
+def assert_newest_log_line_visible(table: Any) -> None:
+    """The log's last line lies wholly inside the log's visible box (it scrolled down)."""
+    seen = table.locator(".ff-log").evaluate(
+        """log => {
+          const line = log.lastElementChild.getBoundingClientRect();
+          const box = log.getBoundingClientRect();
+          return line.top >= box.top - 1 && line.bottom <= box.bottom + 1;
+        }"""
+    )
+    assert seen, table.locator(".ff-log").inner_text()
+
+
+def test_a_double_click_on_a_card_plays_it_once_and_shows_no_error(
+    page: Page, lab: Lab, output_dir: Path
+) -> None:
+    table = open_table(
+        page,
+        lab,
+        "double.ipynb",
+        "t = ff.CardTable('bruff', seat=0, opponents='random', seed=3, pause_ms=400)\nt",
+    )
+    learner_card_turn(table, page)
+    cards = hand(table)
+    card = legal_cards(table)[0]
+    before = state(table)
+    table.locator(f'.ff-hand button[data-card="{card}"]').dblclick()
+    page.wait_for_function(
+        f"document.querySelector('.ff-table').dataset.state !== '{before}'", timeout=10_000
+    )
+    page.wait_for_timeout(300)  # time for a second message's answer, had one been sent
+    assert hand(table) == [c for c in cards if c != card]
+    expect(table.locator(".ff-notice-error")).to_have_count(0)
+    expect(table.locator(".ff-notice")).to_have_text("")
+    assert not page.console_errors, page.console_errors
+
+
 def test_click_an_illegal_card_shows_the_explanation_and_changes_nothing(
     page: Page, lab: Lab, output_dir: Path
 ) -> None:
@@ -91,6 +135,12 @@ def test_click_an_illegal_card_shows_the_explanation_and_changes_nothing(
     assert state(table) == before and hand(table) == cards
     assert table.locator(".ff-trick").inner_html() == trick
     (output_dir / "explanation.txt").write_text(notice.inner_text())
+    # One notation: the explanation, a hint and every other text the page draws name cards by
+    # symbol ("5♠"), never by code ("5S").
+    assert not CARD_CODE.search(table.inner_text()), table.inner_text()
+    table.locator(".ff-hint").click()
+    expect(table.locator(".ff-notice-hint")).to_contain_text("Hint: ", timeout=20_000)
+    assert not CARD_CODE.search(table.inner_text()), table.inner_text()
 
 
 def test_a_whole_barker_hand_with_bidding_and_discards(
@@ -129,6 +179,10 @@ def test_a_whole_barker_hand_with_bidding_and_discards(
             click_and_wait(table, table.locator('.ff-hand button[data-legal="true"]').first)
     assert {"bid", "trump", "discard", "play"} <= seen, seen
     expect(table.locator(".ff-log")).to_contain_text("Deal 1 over")
+    # Deal 2's auction starts on an empty felt: deal 1's last trick is gone.
+    assert table.get_attribute("data-deal") == "2" and table.get_attribute("data-phase") == "bid"
+    expect(table.locator(".ff-trick .ff-played")).to_have_count(0)
+    assert_newest_log_line_visible(table)
     assert not page.console_errors, page.console_errors
 
 
@@ -141,13 +195,30 @@ def test_a_whole_bruff_deal(page: Page, lab: Lab, output_dir: Path) -> None:
     )
     plays = 0
     for _ in range(50):
-        learner_card_turn(table, page)
+        learner_card_turn(table, page, stop_at_summary=True)
         if table.get_attribute("data-deal") != "1" or table.get_attribute("data-over") == "true":
             break
         click_and_wait(table, table.locator('.ff-hand button[data-legal="true"]').first)
         plays += 1
     assert plays >= 1
     expect(table.locator(".ff-log")).to_contain_text("Deal 1 over")
+    assert table.get_attribute("data-held") == "true"  # bruff: no game ends in deal 1
+    # The deal's summary: its tricks, bonus, points and scores; the bots wait for it.
+    summary = table.locator(".ff-summary")
+    expect(summary.locator(".ff-summary-title")).to_have_text("Deal 1 over")
+    expect(summary.locator(".ff-summary-tricks li")).to_have_count(5)
+    expect(summary).to_contain_text("Points this deal")
+    expect(summary).to_contain_text("Scores: ")
+    before = state(table)
+    page.wait_for_timeout(300)  # longer than the bots' pause
+    assert state(table) == before
+    page.screenshot(path=str(output_dir / "deal-summary.png"), full_page=True)
+    click_and_wait(table, table.locator(".ff-next-deal"))
+    expect(table.locator(".ff-summary")).to_have_count(0)
+    assert_newest_log_line_visible(table)
+    deal = table.get_attribute("data-deal")
+    for played in table.locator(".ff-trick .ff-played").all():
+        assert played.get_attribute("data-deal") == deal  # nothing of the deal before
     table.locator(".ff-last-trick").click()
     expect(table.locator(".ff-trick-caption")).to_contain_text("Trick")
     assert not page.console_errors, page.console_errors
@@ -194,6 +265,130 @@ def test_keyboard_narrow_screen_and_dark_theme(page: Page, lab: Lab, output_dir:
     page.screenshot(path=str(output_dir / "dark.png"), full_page=True)
 
 
+def focused(page: Page) -> dict[str, Any]:
+    return page.evaluate(
+        """() => { const a = document.activeElement;
+          return { card: a.dataset.card || null, inTable: !!a.closest('.ff-table'),
+                   inHand: !!a.closest('.ff-hand'), tag: a.tagName }; }"""
+    )
+
+
+def test_keyboard_focus_is_kept_keys_stay_in_the_table_and_turns_are_announced(
+    page: Page, lab: Lab, output_dir: Path
+) -> None:
+    table = open_table(
+        page,
+        lab,
+        "focus.ipynb",
+        "t = ff.CardTable('bruff', seat=0, opponents='random', seed=3, pause_ms=0)\nt",
+    )
+    learner_card_turn(table, page)
+    expect(table.locator(".ff-sr-only[role=status]")).to_contain_text("Your turn")
+    # Mark the live regions: they must be the same elements after the next move.
+    table.evaluate(
+        "e => { e.querySelector('.ff-notice').dataset.mark = 'kept';"
+        " e.querySelector('.ff-log').dataset.mark = 'kept'; }"
+    )
+    cells = page.locator(".jp-NotebookPanel:visible .jp-Cell")
+    n_cells = cells.count()
+    cards = hand(table)
+    table.locator(".ff-hand button").first.focus()
+    page.keyboard.press("ArrowRight")
+    assert focused(page)["card"] == cards[1]
+    page.keyboard.press("ArrowLeft")
+    assert focused(page)["card"] == cards[0]
+    for key in ("b", "a", "ArrowDown", "m"):  # JupyterLab: insert below/above, next cell, markdown
+        page.keyboard.press(key)
+    assert cells.count() == n_cells and focused(page)["inTable"]
+    expect(page.locator(".jp-NotebookPanel:visible .jp-MarkdownCell")).to_have_count(0)
+    # Play a legal card with Enter: the focus stays in the hand, not on <body>.
+    legal = legal_cards(table)[0]
+    table.locator(f'.ff-hand button[data-card="{legal}"]').focus()
+    before = state(table)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"document.querySelector('.ff-table').dataset.state !== '{before}'", timeout=10_000
+    )
+    wait_for_learner(table)
+    where = focused(page)
+    assert where["inTable"] and where["tag"] == "BUTTON", where
+    expect(table.locator('.ff-notice[data-mark="kept"]')).to_have_count(1)
+    expect(table.locator('.ff-log[data-mark="kept"]')).to_have_count(1)
+    if table.get_attribute("data-over") == "false":
+        expect(table.locator(".ff-sr-only[role=status]")).to_contain_text("Your turn")
+    assert not page.console_errors, page.console_errors
+
+
+def test_axe_finds_no_serious_violation_in_the_table_light_and_dark(
+    page: Page, lab: Lab, output_dir: Path, axe_script: Path
+) -> None:
+    table = open_table(
+        page,
+        lab,
+        "axe.ipynb",
+        "t = ff.CardTable('bruff', seat=0, opponents='random', seed=4, pause_ms=0)\nt",
+    )
+    learner_card_turn(table, page)
+    for _ in range(3):  # a trick on the felt, a refusal in the notice
+        click_and_wait(table, table.locator('.ff-hand button[data-legal="true"]').first)
+        learner_card_turn(table, page)
+    found = {"light": axe_violations(page, axe_script, ".ff-table")}
+    page.evaluate(
+        "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
+    )
+    page.wait_for_function("document.body.dataset.jpThemeLight === 'false'", timeout=20_000)
+    expect(page.locator("#jupyterlab-splash")).to_have_count(0, timeout=20_000)
+    table = page.locator(".jp-NotebookPanel:visible .ff-table")
+    expect(table).to_be_visible(timeout=20_000)
+    found["dark"] = axe_violations(page, axe_script, ".ff-table")
+    (output_dir / "axe.json").write_text(json.dumps(found, indent=1))
+    assert not found["light"] and not found["dark"], json.dumps(found, indent=1)
+
+
+def test_a_whole_deal_by_keyboard_alone(page: Page, lab: Lab, output_dir: Path) -> None:
+    table = open_table(
+        page,
+        lab,
+        "keyboard-deal.ipynb",
+        "t = ff.CardTable('bruff', seat=0, opponents='random', seed=3, pause_ms=0)\nt",
+    )
+    wait_for_learner(table)
+    table.focus()
+    for _ in range(30):  # Tab from the table into its first control or card
+        page.keyboard.press("Tab")
+        if focused(page)["inHand"]:
+            break
+    plays = 0
+    while table.get_attribute("data-held") != "true" and table.get_attribute("data-over") != "true":
+        wait_for_learner(table)
+        if table.get_attribute("data-held") == "true" or plays > 10:
+            break
+        assert focused(page)["inHand"], focused(page)  # the focus came back to the hand
+        page.keyboard.press("Home")
+        legal = set(legal_cards(table))
+        for _ in range(6):
+            if focused(page)["card"] in legal:
+                break
+            page.keyboard.press("ArrowRight")
+        before = state(table)
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            f"document.querySelector('.ff-table').dataset.state !== '{before}'", timeout=10_000
+        )
+        plays += 1
+    assert plays == 5 and table.get_attribute("data-held") == "true", plays
+    # The summary took the focus: Enter starts the next deal.
+    assert page.evaluate("document.activeElement.classList.contains('ff-next-deal')")
+    before = state(table)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"document.querySelector('.ff-table').dataset.state !== '{before}'", timeout=10_000
+    )
+    expect(table.locator(".ff-summary")).to_have_count(0)
+    assert focused(page)["inTable"]
+    assert not page.console_errors, page.console_errors
+
+
 LATENCY_JS = """
 async ([n]) => {
   const root = document.querySelector('.ff-table');
@@ -203,10 +398,17 @@ async ([n]) => {
     obs.observe(root, { attributes: true, childList: true, subtree: true });
     if (pred()) { obs.disconnect(); resolve(); }
   });
-  const mine = () => root.dataset.toAct === '0' && root.dataset.over === 'false';
+  const held = () => root.dataset.held === 'true';
+  const mine = () => held() || (root.dataset.toAct === '0' && root.dataset.over === 'false');
   while (times.length < n) {
     if (root.dataset.over === 'true') return { times, over: true };
     await waitFor(mine);
+    if (held()) {  // a deal's summary: start the next deal (not timed)
+      const was = root.dataset.state;
+      root.querySelector('.ff-next-deal').click();
+      await waitFor(() => root.dataset.state !== was);
+      continue;
+    }
     const phase = root.dataset.phase;
     const before = root.dataset.state;
     let target;

@@ -48,3 +48,25 @@ export function redrawOnChange(model, names, redraw) {
     for (const name of names) model.off(`change:${name}`, later);
   };
 }
+
+/**
+ * An id unique in the page. Each widget view may load its own copy of these modules, so a
+ * counter of the module would start again at 1: the counter lives on the page's global object.
+ */
+export function uniqueId(prefix) {
+  const n = (globalThis.__fortyfiveIds = (globalThis.__fortyfiveIds || 0) + 1);
+  return `${prefix}-${n}`;
+}
+
+/**
+ * Keys pressed inside `root` stop there (JupyterLab's shortcuts would move, cut or add cells),
+ * except Tab and Escape, which leave the widget. `onKey(e)` sees each key first.
+ */
+export function keepKeys(root, onKey = () => {}) {
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  root.addEventListener("keydown", (e) => {
+    if (e.key === "Tab" || e.key === "Escape") return;
+    e.stopPropagation();
+    onKey(e);
+  });
+}

@@ -2,7 +2,7 @@
 // see, from PuzzleRun.view(); feedback; hints; counters) and sends the learner's answers and
 // button presses as messages; Python checks each one and owns the puzzle.
 import { drawCard, cardText, cardLabel, SUIT_INFO } from "./cards.js";
-import { h, present, redrawOnChange } from "./dom.js";
+import { h, keepKeys, present, redrawOnChange, uniqueId } from "./dom.js";
 
 const SYNCED = [
   "view", "feedback", "hints", "more_hints", "tries", "wrong", "show_after", "can_show",
@@ -22,10 +22,8 @@ function trumpText(trump) {
   return trump && SUIT_INFO[trump] ? `${SUIT_INFO[trump].symbol} ${SUIT_INFO[trump].name}` : "";
 }
 
-let views = 0; // ids for label and description links, unique in the page
-
 function render({ model, el }) {
-  const uid = `ff-pz-${++views}`;
+  const uid = uniqueId("ff-pz"); // ids for label and description links, unique in the page
   // UI-only state, until an answer is sent: cards clicked in order, cards or options toggled, and
   // what is typed in a form. It is dropped when the question changes (a new step or Try again).
   let picks = [];
@@ -35,6 +33,7 @@ function render({ model, el }) {
 
   const root = h("div", { class: "ff-puzzle" });
   el.append(root);
+  keepKeys(root); // a select's ArrowDown is the select's, not the notebook's
 
   function send(what, msg) {
     const notice = model.get("notice");
@@ -135,9 +134,9 @@ function render({ model, el }) {
       "div",
       { class: "ff-pz-head" },
       h("div", { class: "ff-pz-title", role: "heading", "aria-level": "3", text: view.title || "Puzzle" }),
-      d ? h("span", { class: "ff-pz-difficulty", "aria-label": `difficulty ${d} of 3`, title: `difficulty ${d} of 3`, text: "\u2605".repeat(d) + "\u2606".repeat(Math.max(0, 3 - d)) }) : null,
+      d ? h("span", { class: "ff-pz-difficulty", role: "img", "aria-label": `difficulty ${d} of 3`, title: `difficulty ${d} of 3`, text: "\u2605".repeat(d) + "\u2606".repeat(Math.max(0, 3 - d)) }) : null,
       h("span", { class: "ff-pz-meta", text: [view.id, view.preset].filter(Boolean).join(" · ") }),
-      (view.rules || []).length ? h("span", { class: "ff-pz-rules", "aria-label": "rules" }, view.rules.map((r) => h("span", { class: "ff-pz-rule", text: r }))) : null,
+      (view.rules || []).length ? h("span", { class: "ff-pz-rules", role: "group", "aria-label": "rules" }, view.rules.map((r) => h("span", { class: "ff-pz-rule", text: r }))) : null,
     );
   }
 

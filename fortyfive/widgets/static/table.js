@@ -2,7 +2,7 @@
 // observation from the engine; info: texts worded by Python; log; notice; settings) and sends
 // the learner's clicks as messages; Python validates each one and owns the game.
 import { drawCard, cardText, cardLabel, SUIT_INFO } from "./cards.js";
-import { h, redrawOnChange } from "./dom.js";
+import { h, keepKeys, redrawOnChange } from "./dom.js";
 
 const SPEEDS = [
   ["Slow", 1500],
@@ -10,7 +10,7 @@ const SPEEDS = [
   ["Fast", 250],
   ["Instant", 0],
 ];
-const SYNCED = ["obs", "info", "log", "notice", "state", "pause_ms", "four_colour", "auto"];
+const SYNCED = ["obs", "info", "log", "notice", "state", "pause_ms", "four_colour", "auto", "summary", "continuous"];
 
 // Seats drawn around the table, the learner's at the bottom, then clockwise (R1.2).
 function position(seat, learner, players) {
@@ -26,8 +26,18 @@ function partnershipOf(obs, seat) {
   return obs.partnerships[seat];
 }
 
+// A card's face for the eye, its words for a screen reader: no aria-label, so the accessible
+// name is the text the button holds ("king of diamonds, legal"), with the symbol form as title.
+function face(card, words) {
+  const svg = drawCard(card);
+  svg.removeAttribute("role");
+  svg.removeAttribute("aria-label");
+  svg.setAttribute("aria-hidden", "true");
+  return [svg, h("span", { class: "ff-sr-only", text: words })];
+}
+
 function cardButton(card, { legal, selected, onclick, hint }) {
-  const b = h(
+  return h(
     "button",
     {
       type: "button",
@@ -35,13 +45,15 @@ function cardButton(card, { legal, selected, onclick, hint }) {
       "data-card": card,
       "data-legal": legal ? "true" : "false",
       "aria-pressed": selected === undefined ? undefined : selected ? "true" : "false",
-      "aria-label": `${cardLabel(card)}${hint ? ", " + hint : ""}`,
-      title: cardText(card),
+      title: `${cardText(card)} (${cardLabel(card)})`,
       onclick,
     },
-    drawCard(card),
+    ...face(card, `${cardLabel(card)}${hint ? ", " + hint : ""}`),
   );
-  return b;
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 function render({ model, el }) {
@@ -50,15 +62,30 @@ function render({ model, el }) {
   let showLast = false;
   let timer = null;
 
-  const root = h("div", { class: "ff-table" });
+  const root = h("div", { class: "ff-table", tabindex: "-1" });
   el.append(root);
 
   function send(msg) {
     model.send({ ...msg, state: model.get("state") });
   }
 
+  // An action once per state: the same click again before the table has answered (a quick
+  // double-click) would only be a stale copy of the first.
+  let sent = "";
   function act(action) {
+    const key = `${model.get("state")} ${action}`;
+    if (sent === key) return;
+    sent = key;
     send({ type: "act", action, seat: model.get("obs").seat });
+  }
+
+  // A card click: the second click of a double-click is dropped, and while others are to act a
+  // card does nothing (the prompt says whom the table waits for).
+  function cardClick(action) {
+    return (e) => {
+      if (e.detail > 1 || !myTurn(model.get("obs"))) return;
+      act(action);
+    };
   }
 
   function legalSet(obs) {
@@ -75,7 +102,7 @@ function render({ model, el }) {
     const names = obs.partnership_names;
     const scores = h(
       "div",
-      { class: "ff-scores", "aria-label": "scores" },
+      { class: "ff-scores", role: "group", "aria-label": "scores" },
       names.map((n, p) =>
         h(
           "span",
@@ -120,13 +147,13 @@ function render({ model, el }) {
     const p = partnershipOf(obs, seat);
     const you = seat === obs.seat;
     const badges = [];
-    if (seat === obs.dealer) badges.push(h("span", { class: "ff-badge ff-dealer", title: "dealer", text: "D" }));
+    if (seat === obs.dealer) badges.push(h("span", { class: "ff-badge ff-dealer", title: "dealer" }, h("span", { "aria-hidden": "true", text: "D" }), h("span", { class: "ff-sr-only", text: "dealer" })));
     if (seat === obs.leader) badges.push(h("span", { class: "ff-badge ff-leader", title: "leads this trick", text: "lead" }));
     const call = obs.phase === "bid" || obs.phase === "trump" || obs.phase === "discard" ? lastCall(obs, seat) : null;
     if (call) badges.push(h("span", { class: "ff-badge ff-call", text: call }));
     if (obs.discard_counts[seat] && obs.phase !== "bid") badges.push(h("span", { class: "ff-badge", text: `drew ${obs.discard_counts[seat]}` }));
     const revealed = info.hands && !you
-      ? h("div", { class: "ff-revealed", "aria-label": `hand of seat ${seat}` }, info.hands[seat].map((c) => h("span", { class: "ff-mini", "data-card": c }, drawCard(c))))
+      ? h("div", { class: "ff-revealed", role: "group", "aria-label": `hand of ${seatWord(obs, info, seat)}` }, info.hands[seat].map((c) => h("span", { class: "ff-mini", "data-card": c }, drawCard(c))))
       : null;
     return h(
       "div",
@@ -134,21 +161,25 @@ function render({ model, el }) {
         class: `ff-seat ff-p${p} ${position(seat, obs.seat, obs.players)}${seat === obs.to_act && !obs.over ? " ff-to-act" : ""}${you ? " ff-you" : ""}`,
         "data-seat": seat,
       },
-      h("div", { class: "ff-seat-name" }, h("span", { text: seatWord(obs, info, seat) }), ...badges),
-      h("div", { class: "ff-seat-cards", text: `${obs.hand_sizes[seat]} cards` }),
+      h("div", { class: "ff-seat-name" }, h("span", { text: you ? `${seatWord(obs, info, seat)} (${obs.partnership_names[p]})` : seatWord(obs, info, seat) }), ...badges),
+      h("div", { class: "ff-seat-cards" },
+        you || revealed ? null : h("span", { class: "ff-backs", "aria-hidden": "true" },
+          [...Array(Math.min(obs.hand_sizes[seat], 13)).keys()].map(() => h("span", { class: "ff-back" }, drawCard(null)))),
+        h("span", { text: plural(obs.hand_sizes[seat], "card") })),
       revealed,
     );
   }
 
   function trickArea(obs, info) {
-    const area = h("div", { class: "ff-trick", "aria-label": "trick" });
+    const area = h("div", { class: "ff-trick", role: "group", "aria-label": "the trick" });
     let cards = obs.trick;
     let caption = null;
     let done = false;
     const last = info.last_trick;
     if ((showLast || cards.length === 0) && last) {
       // The last complete trick stays in view until the next lead (or on demand).
-      if (showLast || obs.phase === "play" || obs.over || last.deal !== obs.deal) {
+      // A new deal starts on an empty felt: the last deal's trick only on demand.
+      if (showLast || (last.deal === obs.deal && (obs.phase === "play" || obs.over))) {
         cards = last.cards.map((c, i) => ({ seat: (last.leader + i) % obs.players, card: c }));
         caption = `Trick ${last.number}${last.deal !== obs.deal ? ` of deal ${last.deal}` : ""} to ${seatWord(obs, info, last.winner)}`;
         done = true;
@@ -164,9 +195,10 @@ function render({ model, el }) {
             class: `ff-played ${position(seat, obs.seat, obs.players)}${seat === leader ? " ff-led" : ""}${done && seat === last.winner ? " ff-won" : ""}`,
             "data-seat": seat,
             "data-card": card,
+            "data-deal": done ? last.deal : obs.deal,
           },
-          drawCard(card),
-          seat === leader ? h("span", { class: "ff-led-mark", text: "led" }) : null,
+          ...face(card, `${seatWord(obs, info, seat)}: ${cardLabel(card)}${seat === leader ? ", led" : ""}${done && seat === last.winner ? ", wins the trick" : ""}`),
+          seat === leader ? h("span", { class: "ff-led-mark", "aria-hidden": "true", text: "led" }) : null,
         ),
       );
     }
@@ -174,15 +206,48 @@ function render({ model, el }) {
     return area;
   }
 
+  // The end of a deal (or of the game): what happened, worded in Python from the engine.
+  function summaryPanel(obs, info) {
+    const sum = model.get("summary");
+    if (!sum || !sum.kind) return null;
+    const tricks = h("ol", { class: "ff-summary-tricks" },
+      sum.tricks.map((t) => h("li", { "data-number": t.number },
+        h("span", { class: "ff-summary-trick-cards" },
+          t.cards.map((c) => h("span", { class: `ff-summary-card${c.seat === t.winner ? " ff-won" : ""}`, title: cardLabel(c.card) },
+            `${seatWord(obs, info, c.seat)} `, h("b", { class: `ff-suit-${c.card[1]}`, text: cardText(c.card) })))),
+        h("span", { class: "ff-summary-trick-winner", text: ` ${t.text}` }))));
+    const chart = sum.chart
+      ? h("table", { class: "ff-summary-chart" },
+          h("caption", { text: "Scores after each deal" }),
+          h("tr", {}, h("th", { scope: "col", text: "Deal" }), sum.names.map((n) => h("th", { scope: "col", text: n }))),
+          sum.chart.map((row) => h("tr", {}, h("th", { scope: "row", text: String(row.deal) }), row.scores.map((v) => h("td", { text: String(v) })))))
+      : null;
+    return h("section", { class: `ff-summary ff-summary-${sum.kind}`, "aria-label": sum.title },
+      h("h3", { class: "ff-summary-title", text: sum.title }),
+      sum.outcome ? h("p", { class: "ff-summary-outcome", text: sum.outcome }) : null,
+      tricks,
+      h("ul", { class: "ff-summary-lines" }, sum.lines.map((l) => h("li", { text: l }))),
+      chart,
+      sum.kind === "deal" ? h("button", { type: "button", class: "ff-next-deal", onclick: () => once("next_deal"), text: "Next deal" }) : null);
+  }
+
+  // "Next deal" and "Next game" once per state, like an action.
+  function once(type) {
+    const key = `${model.get("state")} ${type}`;
+    if (sent === key) return;
+    sent = key;
+    send({ type });
+  }
+
   function controls(obs, info) {
     const legal = legalSet(obs);
     const mine = myTurn(obs);
-    const box = h("div", { class: "ff-controls" });
+    const box = h("div", { class: "ff-controls" }, summaryPanel(obs, info));
     if (mine && obs.phase === "bid") {
       box.append(
         h("div", { class: "ff-bidding", role: "group", "aria-label": "bidding box" },
           info.calls.map((c) =>
-            h("button", { type: "button", class: "ff-call-button", "data-action": c.action, disabled: !c.legal, onclick: () => act(c.action), text: c.action }))),
+            h("button", { type: "button", class: "ff-call-button", "data-action": c.action, disabled: !c.legal, onclick: () => act(c.action), text: c.text || c.action }))),
       );
     }
     if (mine && obs.phase === "trump") {
@@ -200,7 +265,7 @@ function render({ model, el }) {
         box.append(
           h("div", { class: "ff-rob", role: "group", "aria-label": "rob the turn-up" },
             h("span", { text: `Rob the turn-up ${cardText(obs.turnup)}, giving up: ` }),
-            robs.map((a) => h("button", { type: "button", class: "ff-rob-button", "data-action": a, onclick: () => act(a), text: cardText(a.split(" ")[1]) }))),
+            robs.map((a) => h("button", { type: "button", class: "ff-rob-button", "data-action": a, title: cardLabel(a.split(" ")[1]), onclick: () => act(a), text: cardText(a.split(" ")[1]) }))),
         );
       }
     }
@@ -243,15 +308,17 @@ function render({ model, el }) {
       } else if (obs.phase === "bury") {
         isLegal = mine && legal.has(`bury ${card}`);
         hint = isLegal ? "bury it" : "";
-        onclick = () => act(`bury ${card}`);
+        onclick = cardClick(`bury ${card}`);
       } else {
         isLegal = mine && legal.has(`play ${card}`);
         hint = mine ? (isLegal ? "legal" : "not legal") : "";
-        onclick = () => act(`play ${card}`);
+        onclick = cardClick(`play ${card}`);
       }
       return cardButton(card, { legal: isLegal, selected: sel, onclick, hint });
     });
-    return h("div", { class: "ff-hand", role: "group", "aria-label": "your hand" }, buttons);
+    // Not the learner's turn: no card is playable, but none is dimmed either (the legal and
+    // illegal look is kept for the learner's own turn).
+    return h("div", { class: `ff-hand${mine ? "" : " ff-waiting"}`, role: "group", "aria-label": "your hand" }, buttons);
   }
 
   function settings(obs) {
@@ -279,36 +346,104 @@ function render({ model, el }) {
       },
     });
     const busy = obs.over || !!model.get("auto");
+    const continuous = h("input", {
+      type: "checkbox",
+      class: "ff-continuous-toggle",
+      checked: model.get("continuous"),
+      onchange: (e) => {
+        model.set("continuous", e.target.checked);
+        model.save_changes();
+      },
+    });
     return h(
       "div",
       { class: "ff-settings" },
       h("label", {}, "Speed ", speed),
       h("label", {}, four, " four-colour deck"),
+      h("label", {}, continuous, " continuous play"),
       h("button", { type: "button", class: "ff-last-trick", "aria-pressed": showLast ? "true" : "false", disabled: !model.get("info").last_trick, onclick: () => { showLast = !showLast; redraw(); }, text: "Last trick" }),
       h("button", { type: "button", class: "ff-hint", disabled: !myTurn(obs), onclick: () => send({ type: "hint", seat: obs.seat }), text: "Hint" }),
       h("button", { type: "button", class: "ff-auto-trick", disabled: busy, onclick: () => send({ type: "auto", until: "trick", seat: obs.seat }), text: "Play to end of trick" }),
       h("button", { type: "button", class: "ff-auto-deal", disabled: busy, onclick: () => send({ type: "auto", until: "deal", seat: obs.seat }), text: "Play to end of deal" }),
-      obs.over ? h("button", { type: "button", class: "ff-next-game", onclick: () => send({ type: "next_game" }), text: "Next game" }) : null,
+      obs.over ? h("button", { type: "button", class: "ff-next-game", onclick: () => once("next_game"), text: "Next game" }) : null,
     );
   }
 
-  function logView() {
-    const lines = model.get("log").slice(-8);
-    return h("ol", { class: "ff-log", "aria-label": "log", "aria-live": "polite" }, lines.map((l) => h("li", { text: l })));
+  // ------------------------------------------------------------------ drawing
+
+  // Live regions are made once and only updated: a screen reader announces a region's changes,
+  // not a region that is replaced. The other parts are redrawn into fixed slots.
+  const top = h("div", { class: "ff-slot" });
+  const noticeEl = h("div", { class: "ff-notice", role: "status" });
+  const middle = h("div", { class: "ff-slot" });
+  const logEl = h("ol", { class: "ff-log", tabindex: "0", "aria-label": "log", "aria-live": "polite", "aria-relevant": "additions" });
+  const announcer = h("div", { class: "ff-sr-only", role: "status", "aria-live": "polite" });
+  root.append(top, noticeEl, middle, logEl, announcer);
+  let drawnLog = [];
+  let wasHeld = false;
+  let announced = null; // the state whose turn was last announced
+
+  // "Your turn: ..." is read once per turn (a turn starts at a new state number).
+  function announce(obs, info) {
+    const state = model.get("state");
+    if (!myTurn(obs)) {
+      announcer.textContent = "";
+    } else if (announced !== state) {
+      announced = state;
+      announcer.textContent = "";
+      requestAnimationFrame(() => (announcer.textContent = info.prompt)); // a change, even if the same words
+    }
   }
 
-  // ------------------------------------------------------------------ drawing
+  function drawNotice() {
+    const notice = model.get("notice");
+    const cls = `ff-notice${notice.kind ? " ff-notice-" + notice.kind : ""}`;
+    if (noticeEl.className !== cls) noticeEl.className = cls;
+    if (noticeEl.textContent !== notice.text) noticeEl.textContent = notice.text;
+  }
+
+  // Append only the new lines: the synced log is its newest lines, so the lines drawn before
+  // are found again at its start (shifted once the log is full).
+  function drawLog() {
+    const lines = model.get("log");
+    let shift = 0;
+    while (shift < drawnLog.length && !drawnLog.slice(shift).every((l, i) => lines[i] === l)) shift++;
+    const kept = drawnLog.length - shift;
+    for (let i = 0; i < shift && logEl.firstChild; i++) logEl.firstChild.remove();
+    logEl.append(...lines.slice(kept).map((l) => h("li", { text: l })));
+    drawnLog = [...lines];
+    logEl.scrollTop = logEl.scrollHeight; // the newest line in full view
+  }
+
+  // What had the focus, by a key that survives a redraw: the card, the action, or the control.
+  function focusKey(active) {
+    if (!active || !root.contains(active) || active === root) return null;
+    const inHand = !!active.closest(".ff-hand");
+    const index = inHand ? [...root.querySelectorAll(".ff-hand button")].indexOf(active) : -1;
+    return { card: active.dataset.card, action: active.dataset.action, cls: active.classList[0], inHand, index };
+  }
+
+  function refocus(key) {
+    const usable = (el) => el && !el.disabled;
+    const buttons = [...root.querySelectorAll(".ff-hand button")];
+    let target = null;
+    if (key.card) target = root.querySelector(`.ff-hand [data-card="${key.card}"]`);
+    if (!usable(target) && key.action) target = root.querySelector(`[data-action="${key.action}"]`);
+    if (!usable(target) && key.cls && !key.inHand) target = root.querySelector(`.${key.cls}`);
+    // The card was played or the control went away: the next card of the hand, else the table.
+    if (!usable(target) && key.inHand) target = buttons[Math.min(key.index, buttons.length - 1)];
+    if (!usable(target)) target = root.querySelector(".ff-controls button:not([disabled])");
+    if (!usable(target)) target = root.querySelector(".ff-hand .ff-legal") || buttons[0];
+    (usable(target) ? target : root).focus({ preventScroll: true });
+  }
 
   function redraw(focusCard) {
     const obs = model.get("obs");
     const info = model.get("info");
     if (!obs || obs.seat === undefined) return;
-    const active = document.activeElement;
-    const refocus = focusCard || (active && root.contains(active) && active.dataset.card) || null;
-    const refocusClass = !refocus && active && root.contains(active) && active.className ? active.className.split(" ")[0] : null;
-    const notice = model.get("notice");
+    const key = focusCard ? { card: focusCard, inHand: true, index: 0 } : focusKey(document.activeElement);
 
-    root.replaceChildren(
+    top.replaceChildren(
       header(obs, info),
       h(
         "div",
@@ -318,25 +453,36 @@ function render({ model, el }) {
       ),
       h("div", { class: "ff-prompt", text: info.prompt }),
       controls(obs, info),
-      h("div", { class: `ff-notice${notice.kind ? " ff-notice-" + notice.kind : ""}`, role: "status", text: notice.text }),
-      hand(obs),
-      settings(obs),
-      logView(),
     );
+    middle.replaceChildren(hand(obs), settings(obs));
+    drawNotice();
+    drawLog();
+    announce(obs, info);
     root.className = `ff-table ff-${obs.preset}${model.get("four_colour") ? " ff-four-colour" : ""}`;
     root.dataset.state = String(model.get("state"));
     root.dataset.phase = obs.phase;
     root.dataset.deal = String(obs.deal);
     root.dataset.toAct = obs.to_act === null ? "" : String(obs.to_act);
     root.dataset.over = String(obs.over);
-    // Keyboard use: keep the focus on the same card (or control) across redraws.
-    let target = refocus ? root.querySelector(`.ff-hand [data-card="${refocus}"]`) : null;
-    if (!target && refocus) target = root.querySelector(".ff-hand .ff-legal");
-    if (!target && refocusClass) target = root.querySelector(`.${refocusClass}:not([disabled])`);
-    if (target && root.contains(active)) target.focus();
-    else if (focusCard && target) target.focus();
+    root.dataset.held = String(model.get("summary").kind === "deal");
+    const held = model.get("summary").kind === "deal";
+    // the focus was inside the table: keep it there; a new deal summary takes it (Next deal)
+    if (key && held && !wasHeld) root.querySelector(".ff-next-deal").focus({ preventScroll: true });
+    else if (key) refocus(key);
+    wasHeld = held;
     pace(info);
   }
+
+  // Keys stay in the table (keepKeys); the arrow keys, Home and End move between the cards.
+  keepKeys(root, (e) => {
+    const arrows = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -99, End: 99 };
+    const cards = [...root.querySelectorAll(".ff-hand button")];
+    const at = cards.indexOf(document.activeElement);
+    if (at < 0 || !(e.key in arrows)) return;
+    e.preventDefault();
+    const next = Math.max(0, Math.min(cards.length - 1, at + arrows[e.key]));
+    cards[next].focus();
+  });
 
   // Bots move one at a time after the visible pause; Python chooses every move.
   function pace(info) {
