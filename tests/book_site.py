@@ -26,9 +26,12 @@ class Site:
         return self.root / name
 
     def pages(self) -> list[Path]:
-        """The site's pages (not the theme's templates copied into _static/)."""
+        """The site's pages (not the theme's templates copied into _static/, nor the live
+        copy of the course in lite/: tests/test_lite.py checks that)."""
         return sorted(
-            p for p in self.root.rglob("*.html") if p.relative_to(self.root).parts[0] != "_static"
+            p
+            for p in self.root.rglob("*.html")
+            if p.relative_to(self.root).parts[0] not in ("_static", "lite")
         )
 
 

@@ -16,12 +16,15 @@ import pytest
 from fortyfive.course.book import (
     NOTE_TITLE,
     ROOT,
+    TRY_LIVE,
     BookError,
     _check_anywidget,
     build_book,
     chapter_notebooks,
     course_command,
+    live_url,
 )
+from fortyfive.course.lite import site_size as lite_size
 
 try:
     from tests.book_site import Site, built_site
@@ -95,6 +98,25 @@ def test_every_chapter_has_a_page_with_the_static_note_and_its_command(site: Sit
         assert course_command(notebook.name) in words, notebook.name
     index = site.page("index.html").read_text(encoding="utf-8")
     assert NOTE_TITLE in index and "Learn Forty-Five" in index
+
+
+@pytest.mark.slow
+def test_every_chapter_page_offers_its_live_copy_first(site: Site) -> None:
+    for notebook in chapter_notebooks():
+        text = site.page(chapter_page(notebook)).read_text(encoding="utf-8")
+        link = live_url(f"notebooks/{notebook.stem}", notebook.name)
+        assert f'href="{link.replace("&", "&amp;")}"' in text, notebook.name
+        note = text[text.index(NOTE_TITLE) :]
+        assert (
+            note.index(TRY_LIVE)
+            < note.index("Or, on your own computer")
+            < note.index('fortyfive</span> <span class="pre">course')
+        ), notebook.name
+        # the link's target is in the site
+        assert (site.root / "lite" / "files" / notebook.name).is_file(), notebook.name
+    assert (site.root / "lite" / "notebooks" / "index.html").is_file()
+    assert (site.root / "lite" / "static" / "pyodide" / "pyodide-lock.json").is_file()
+    print(f"site with its live copy: {lite_size(site.root) / 1e6:.0f} MB")
 
 
 @pytest.mark.slow

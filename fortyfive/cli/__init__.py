@@ -1,4 +1,4 @@
-"""The command line: ``python -m fortyfive course | lab | book | play | replay FILE | bench |
+"""The command line: ``python -m fortyfive course | lab | book | lite | play | replay FILE | bench |
 tournament``, one module per subcommand (each adds its parser and runs it)."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from fortyfive.cli import bench, book, lab, play, replay, tournament
+from fortyfive.cli import bench, book, lab, lite, play, replay, tournament
 
-_COMMANDS = (play, lab, book, replay, bench, tournament)
+_COMMANDS = (play, lab, book, lite, replay, bench, tournament)
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:

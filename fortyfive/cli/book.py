@@ -8,23 +8,31 @@ from pathlib import Path
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    bk = sub.add_parser("book", help="build the course as a static site (Jupyter Book)")
+    bk = sub.add_parser(
+        "book",
+        help="build the course as a static site (Jupyter Book) with its live copy (JupyterLite)",
+    )
     bk.add_argument(
         "--out", type=Path, default=None, help="the site's folder (default: book/_build/html)"
+    )
+    bk.add_argument(
+        "--no-lite",
+        action="store_true",
+        help="the static pages only: no live copy of the course (JupyterLite) in lite/",
     )
     bk.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    return build(args.out)
+    return build(args.out, lite=not args.no_lite)
 
 
-def build(out: Path | None) -> int:
+def build(out: Path | None, lite: bool = True) -> int:
     """``python -m fortyfive book``: the course as a static site (see ``fortyfive.course.book``)."""
     from fortyfive.course.book import BookError, build_book
 
     try:
-        build_book(out)
+        build_book(out, lite=lite)
     except BookError as e:
         print(e, file=sys.stderr)
         return 2

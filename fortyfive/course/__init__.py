@@ -14,6 +14,7 @@ from fortyfive.course.helpers import (
     results,
     running_totals_chart,
     symbols,
+    table,
     trick_table,
     trump_ladders,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "results",
     "running_totals_chart",
     "symbols",
+    "table",
     "trick_table",
     "trump_ladders",
 ]

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from docutils import nodes
     from sphinx.application import Sphinx
 
-from fortyfive.course.files import COURSE
+from fortyfive.course.files import COURSE, FIRST_CHAPTER
 
 ROOT = COURSE  # holds book/ and notebooks/
 _TOC_FILE = re.compile(r"^\s*-?\s*(?:file|root):\s*(\S+)\s*$", re.MULTILINE)
@@ -91,9 +91,16 @@ def _is_site(folder: Path) -> bool:
 
 
 def build_book(
-    out: Path | None = None, root: Path = ROOT, log: Callable[[str], None] = print
+    out: Path | None = None,
+    root: Path = ROOT,
+    log: Callable[[str], None] = print,
+    lite: bool = True,
 ) -> Path:
     """Build the book of ``root`` (its ``book/`` and ``notebooks/``) into ``out``; return it.
+
+    With ``lite`` (the default) the JupyterLite site is built into ``out/lite``
+    (:mod:`fortyfive.course.lite`) and every chapter page links to its live copy there ("Try it
+    live"); without it the pages offer only the local command.
 
     ``out`` defaults to ``root/book/_build/html`` and is replaced if it holds an earlier build.
     Every notebook is executed (in a kernel of this Python, importing ``root``'s package), as
@@ -105,6 +112,13 @@ def build_book(
             "jupyter-book is not installed: pip install -e '.[book]' (Jupyter Book 1.x, "
             "'jupyter-book>=1.0.4,<2')"
         )
+    if lite:
+        for name in ("jupyterlite_core", "jupyterlite_pyodide_kernel"):
+            if importlib.util.find_spec(name) is None:
+                raise BookError(
+                    f"{name} is not installed: pip install -e '.[lite]' for the live pages, "
+                    "or build the static book alone with --no-lite"
+                )
     if not (root / "book" / "_config.yml").is_file():
         raise BookError(f"no book/ in {root}: the book is built from a copy of the repository")
     out = (out or root / "book" / "_build" / "html").resolve()
@@ -127,6 +141,7 @@ def build_book(
         )
         path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p)
         env = {**os.environ, "JUPYTER_CONFIG_DIR": str(config), "PYTHONPATH": path}
+        env[LITE_ENV] = LITE_FOLDER if lite else ""
         cmd = [
             sys.executable,
             "-c",
@@ -150,6 +165,13 @@ def build_book(
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)
         shutil.copytree(site, out)
+    if lite:
+        from fortyfive.course.lite import LiteError, build_lite
+
+        try:
+            build_lite(out / LITE_FOLDER, log=log)
+        except LiteError as e:
+            raise BookError(f"the live pages (JupyterLite) failed: {e}") from None
     log(f"built in {time.monotonic() - started:.0f} s: open {out / 'index.html'}")
     log(f"(or serve it: {Path(sys.executable).name} -m http.server -d {out})")
     return out
@@ -179,6 +201,21 @@ def _explain(log: str) -> str:
 # ---------------------------------------------------------------- the Sphinx extension
 
 NOTE_TITLE = "This page is static"
+#: The Lite site's folder inside the book (empty in the Sphinx build's environment: no Lite).
+LITE_FOLDER = "lite"
+LITE_ENV = "FORTYFIVE_BOOK_LITE"
+TRY_LIVE = "Try it live"
+
+
+def live_url(docname: str, notebook: str, lite: str = LITE_FOLDER) -> str:
+    """The address of ``notebook`` in the Lite site, relative to the page ``docname``.
+
+    >>> live_url("notebooks/02_tricks_and_reneging", "02_tricks_and_reneging.ipynb")
+    '../lite/notebooks/index.html?path=02_tricks_and_reneging.ipynb'
+    """
+    from fortyfive.course.lite import chapter_url
+
+    return "../" * docname.count("/") + f"{lite}/" + chapter_url(notebook)
 
 
 def course_command(notebook: str | None = None) -> str:
@@ -190,8 +227,9 @@ def course_command(notebook: str | None = None) -> str:
     return "python -m fortyfive course" + (f" {notebook}" if notebook else "")
 
 
-def kernel_note(notebook: str | None) -> nodes.admonition:
-    """The note for a page: the notebook it was built from (``None``: a page of the book's own)."""
+def kernel_note(notebook: str | None, live: str | None = None) -> nodes.admonition:
+    """The note for a page: the notebook it was built from (``None``: a page of the book's own),
+    and ``live``, the address of the same chapter in the Lite site, offered first."""
     from docutils import nodes
 
     def para(*parts: str | nodes.Node) -> nodes.paragraph:
@@ -203,6 +241,18 @@ def kernel_note(notebook: str | None) -> nodes.admonition:
 
     note = nodes.admonition(classes=["note", "fortyfive-kernel-note"])
     note += nodes.title(NOTE_TITLE, NOTE_TITLE)
+    if live:
+        button = nodes.reference(
+            "", "", nodes.strong(TRY_LIVE, TRY_LIVE), refuri=live, classes=["fortyfive-try-live"]
+        )
+        where = "this chapter" if notebook else "the course"
+        note += para(
+            button,
+            f": opens {where} in your browser, where Python runs in the page (Pyodide): the "
+            "puzzles are checked, the cards play and the hints come, with nothing to install. "
+            "Run its cells (Run, Run All Cells) once the kernel is ready; your progress is kept "
+            "in the browser.",
+        )
     if notebook:
         note += para(
             "The card tables and puzzles on it were drawn when the book was built, by running ",
@@ -211,7 +261,8 @@ def kernel_note(notebook: str | None) -> nodes.admonition:
             "Python kernel, so here a click does nothing.",
         )
         note += para(
-            "To work through this chapter, open it in JupyterLab, from a copy of the project "
+            ("Or, on your own computer, " if live else "To work through this chapter, ")
+            + "open it in JupyterLab, from a copy of the project "
             "set up as its README says: ",
             code(course_command(notebook)),
             " (",
@@ -227,7 +278,8 @@ def kernel_note(notebook: str | None) -> nodes.admonition:
             "nothing.",
         )
         note += para(
-            "To work through the course, open it in JupyterLab, from a copy of the project set "
+            ("Or, on your own computer, " if live else "To work through the course, ")
+            + "open it in JupyterLab, from a copy of the project set "
             "up as its README says: ",
             code(course_command()),
             ".",
@@ -240,7 +292,9 @@ def _add_kernel_note(app: Sphinx, doctree: nodes.document, docname: str) -> None
 
     source = Path(app.env.doc2path(docname, False))
     notebook = source.name if source.suffix == ".ipynb" else None
-    note = kernel_note(notebook)
+    lite = os.environ.get(LITE_ENV, "")
+    live = live_url(docname, notebook or FIRST_CHAPTER, lite) if lite else None
+    note = kernel_note(notebook, live)
     section = next(iter(doctree.findall(nodes.section)), None)
     if section is not None and section.children and isinstance(section[0], nodes.title):
         section.insert(1, note)

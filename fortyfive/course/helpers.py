@@ -22,6 +22,7 @@ from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card,
 from fortyfive.engine.dealing import seat_of_play
 from fortyfive.engine.game import Game
 from fortyfive.engine.rules import Rules, get_rules, plain_order, trump_order
+from fortyfive.engine.table import frame
 from fortyfive.engine.tricks import explain_play, legal_plays, trick_winner
 from fortyfive.puzzles.model import ATTEMPT_FIELDS
 
@@ -80,6 +81,18 @@ def collect_progress(files: Mapping[str, str | Path] | Iterable[str | Path]) -> 
     return pd.concat(frames, ignore_index=True)
 
 
+def table(
+    rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None
+) -> pandas.DataFrame:
+    """Rows (dicts) as a table: a DataFrame where pandas is installed, else an HTML table of
+    the same rows (the course in the browser has no pandas: :mod:`fortyfive.engine.table`).
+
+    >>> len(table([{"card": "5♠"}, {"card": "J♥"}]))
+    2
+    """
+    return frame(rows, columns)
+
+
 # ---------------------------------------------------------------------------- cards
 
 
@@ -96,8 +109,6 @@ def rank_ladder(preset: Rules | str, trump: str) -> pandas.DataFrame:
     """Every card of the pack ranked, with ``trump`` as trump suit: one column for the trumps
     (``ff.trump_order``, R2.3), then one per other suit (``ff.plain_order``, R2.4), high to low.
     Row 1 is the highest card of each column."""
-    import pandas as pd
-
     rules = get_rules(preset)
     columns: dict[str, list[str]] = {
         f"{_suit_label(trump)} (trumps)": [c.symbol() for c in trump_order(rules, trump)]
@@ -105,22 +116,22 @@ def rank_ladder(preset: Rules | str, trump: str) -> pandas.DataFrame:
     for s in SUITS:
         if s != trump:
             columns[_suit_label(s)] = [c.symbol() for c in plain_order(rules, s, trump=trump)]
+    return _ladder_frame(columns)
+
+
+def _ladder_frame(columns: dict[str, list[str]]) -> pandas.DataFrame:
+    """Columns of cards, high to low, padded to one height; rows numbered from 1 ("rank")."""
     height = max(len(v) for v in columns.values())
-    df = pd.DataFrame({k: v + [""] * (height - len(v)) for k, v in columns.items()})
-    df.index = pd.RangeIndex(1, height + 1, name="rank")
-    return df
+    padded = {k: v + [""] * (height - len(v)) for k, v in columns.items()}
+    rows = [{k: v[i] for k, v in padded.items()} for i in range(height)]
+    return frame(rows, list(padded), index=range(1, height + 1), index_name="rank")
 
 
 def trump_ladders(preset: Rules | str) -> pandas.DataFrame:
     """The trump order for each of the four trump suits side by side (R2.3), from the engine."""
-    import pandas as pd
-
     rules = get_rules(preset)
     columns = {_suit_label(s): [c.symbol() for c in trump_order(rules, s)] for s in SUITS}
-    height = max(len(v) for v in columns.values())
-    df = pd.DataFrame({k: v + [""] * (height - len(v)) for k, v in columns.items()})
-    df.index = pd.RangeIndex(1, height + 1, name="rank")
-    return df
+    return _ladder_frame(columns)
 
 
 def legal_table(
@@ -128,8 +139,6 @@ def legal_table(
 ) -> pandas.DataFrame:
     """For each card of ``hand``: may it be played to ``trick`` (led first)? and if not, the
     engine's reason with its rule id (``ff.legal_plays``, ``ff.explain_play``)."""
-    import pandas as pd
-
     rules = get_rules(preset)
     cards, played = parse_cards(hand), parse_cards(trick)
     legal = set(legal_plays(rules, trump, cards, played))
@@ -141,14 +150,12 @@ def legal_table(
         }
         for c in cards
     ]
-    return pd.DataFrame(rows)
+    return frame(rows)
 
 
 def trick_table(game: Game, deal: int | None = None) -> pandas.DataFrame:
     """Every card played in a deal (the current one by default), in order: trick, seat,
     partnership, card, whether it is a trump, and who won the trick (``ff.trick_winner``)."""
-    import pandas as pd
-
     rules = game.rules
     log = game.deals[-1 if deal is None else deal - 1]
     trump = SUITS[log.trump] if log.trump >= 0 else None
@@ -176,7 +183,7 @@ def trick_table(game: Game, deal: int | None = None) -> pandas.DataFrame:
                     "takes the trick": "" if win is None else ("✓" if i == win else ""),
                 }
             )
-    return pd.DataFrame(rows)
+    return frame(rows)
 
 
 # ---------------------------------------------------------------------------- building deals
@@ -388,8 +395,6 @@ def deal_timeline(game: Game, deal: int | None = None) -> pandas.DataFrame:
     took each trick, the highest trump so far and its trick, whether the bonus was certain yet
     (R7.3), and the running scores the engine showed after the trick (trick points, plus the
     bonus once certain: R8.6). The game is replayed from its record, one action at a time."""
-    import pandas as pd
-
     rec = game.record()
     number = deal if deal is not None else len(game.deals)
     g = Game.replay(rec, upto=0)
@@ -419,4 +424,4 @@ def deal_timeline(game: Game, deal: int | None = None) -> pandas.DataFrame:
             rows.append(row)
         if len(g.deals) > number or g.over:
             break
-    return pd.DataFrame(rows)
+    return frame(rows)

@@ -27,12 +27,13 @@ import os
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     import pandas
 
 from fortyfive.engine.errors import quote
+from fortyfive.engine.table import Table, have_pandas
 from fortyfive.puzzles.model import ATTEMPT_FIELDS
 
 FILE_NAME = "fortyfive-progress.json"
@@ -136,10 +137,14 @@ def read_attempts(path: str | Path) -> list[dict[str, Any]]:
 
 
 def progress(path: str | Path | None = None, chapter: int | None = None) -> pandas.DataFrame:
-    """Every recorded attempt as a DataFrame (one row per check), optionally one chapter's."""
+    """Every recorded attempt as a DataFrame (one row per check), optionally one chapter's
+    (without pandas: a :class:`fortyfive.engine.table.Table` of the same rows)."""
+    rows = read_attempts(path if path is not None else default_path())
+    if not have_pandas():
+        mine = [r for r in rows if chapter is None or r.get("chapter") == chapter]
+        return cast("pandas.DataFrame", Table(mine, list(ATTEMPT_FIELDS)))
     import pandas as pd
 
-    rows = read_attempts(path if path is not None else default_path())
     df = pd.DataFrame(rows, columns=list(ATTEMPT_FIELDS))
     if chapter is not None:
         df = df[df["chapter"] == chapter].reset_index(drop=True)
@@ -159,9 +164,11 @@ def _first_try(rows: pandas.DataFrame) -> bool:
 
 def chapter_results(chapter: int, path: str | Path | None = None) -> pandas.DataFrame:
     """One row per puzzle of a shipped chapter: tries, solved, first try, hints, shown."""
-    import pandas as pd
-
     from fortyfive.puzzles.model import load_collection
+
+    if not have_pandas():
+        return cast("pandas.DataFrame", Table(_plain_results(chapter, path)))
+    import pandas as pd
 
     df = progress(path, chapter)
     rows = []
@@ -181,3 +188,31 @@ def chapter_results(chapter: int, path: str | Path | None = None) -> pandas.Data
             }
         )
     return pd.DataFrame(rows)
+
+
+def _plain_results(chapter: int, path: str | Path | None) -> list[dict[str, Any]]:
+    """:func:`chapter_results` from the attempts themselves, where pandas is missing."""
+    from fortyfive.puzzles.model import load_collection
+
+    attempts = [
+        a
+        for a in read_attempts(path if path is not None else default_path())
+        if a.get("chapter") == chapter
+    ]
+    rows = []
+    for p in load_collection(chapter):
+        mine = [a for a in attempts if a.get("puzzle") == p.id]
+        checks = [a for a in mine if not a.get("shown")]
+        rows.append(
+            {
+                "puzzle": p.id,
+                "kind": p.kind,
+                "title": p.title,
+                "tries": len(checks),
+                "solved": any(bool(a.get("solved")) for a in checks),
+                "first try": bool(checks and checks[0].get("correct")),
+                "hints": max((int(a.get("hints_used", 0)) for a in mine), default=0),
+                "shown": any(bool(a.get("shown")) for a in mine),
+            }
+        )
+    return rows

@@ -243,10 +243,10 @@ def score_sheet(game: Game, by: str = "trick") -> pandas.DataFrame:
     """Per trick: who won it, its points (10 with a credited bonus) and running totals
     (bruff: game totals; barker: points taken in the hand). ``by="deal"``: per deal/hand, with
     barker's bid, bidder and contract, and the scores after it."""
-    import pandas as pd
+    from fortyfive.engine.table import frame
 
     if by == "trick":
-        return pd.DataFrame(trick_rows(game))
+        return frame(trick_rows(game))
     if by == "deal":
-        return pd.DataFrame(_deal_rows(game))
+        return frame(_deal_rows(game))
     raise ValueError("by must be 'trick' or 'deal'")

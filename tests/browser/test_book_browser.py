@@ -123,3 +123,18 @@ def test_a_book_page_draws_its_widget_with_the_network_blocked(
     assert visit.blocked == [], f"requests outside the site: {visit.blocked}"
     assert visit.failed == [], f"failed requests: {visit.failed}"
     assert visit.errors == [], f"errors in the page: {visit.errors}"
+
+
+def test_try_it_live_opens_the_same_chapter_in_the_lite_site(visit: Visit, book_url: str) -> None:
+    visit.page.goto(f"{book_url}/notebooks/02_tricks_and_reneging.html")
+    button = visit.page.locator(".fortyfive-kernel-note a.fortyfive-try-live")
+    expect(button).to_be_visible(timeout=FIRST_RENDER_MS)
+    button.click()
+    expect(visit.page).to_have_url(
+        f"{book_url}/lite/notebooks/index.html?path=02_tricks_and_reneging.ipynb",
+        timeout=FIRST_RENDER_MS,
+    )
+    expect(visit.page.locator(".jp-Notebook .jp-Cell").first).to_contain_text(
+        "Chapter 2", timeout=FIRST_RENDER_MS
+    )
+    assert visit.blocked == [], f"requests outside the site: {visit.blocked}"

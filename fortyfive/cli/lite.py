@@ -1,0 +1,33 @@
+"""``fortyfive lite``: the course in the browser, on Pyodide (see :mod:`fortyfive.course.lite`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    lt = sub.add_parser(
+        "lite", help="build the course as a JupyterLite site: live puzzles, nothing to install"
+    )
+    lt.add_argument(
+        "--out", type=Path, default=None, help="the site's folder (default: book/_build/lite)"
+    )
+    lt.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    return build(args.out)
+
+
+def build(out: Path | None) -> int:
+    """``python -m fortyfive lite``: the JupyterLite site (see ``fortyfive.course.lite``)."""
+    from fortyfive.course.lite import LiteError, build_lite
+
+    try:
+        build_lite(out)
+    except LiteError as e:
+        print(e, file=sys.stderr)
+        return 2
+    return 0

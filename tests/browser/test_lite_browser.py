@@ -1,0 +1,196 @@
+"""The Lite site in Chromium, offline: a chapter runs on Pyodide in the page, a puzzle is solved
+by clicking (a wrong answer first, with its explanation), and the progress file is still there
+after a reload.
+
+The site (``python -m fortyfive lite``) is served on 127.0.0.1 by a plain static file server;
+every other request is aborted and recorded, and only 127.0.0.1 resolves in the browser. No
+JupyterLab and no Python server: the kernel is Pyodide, in the page. The figures (kernel ready,
+click to feedback) go to ``test-output/browser/.../lite.json``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from test_puzzle_widget import script
+
+from fortyfive.puzzles import get_puzzle
+
+from .conftest import CHROMIUM
+from .puzzle_page import by_id, fill_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+CHAPTER = "02_tricks_and_reneging.ipynb"
+PUZZLE = "c2-01"
+KERNEL_MS = 120_000  # generous: the goal is under 15 s, on a busy 2-core machine it is more
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def lite_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    pytest.importorskip("jupyterlite_core")
+    out = tmp_path_factory.mktemp("lite") / "site"
+    run = subprocess.run(
+        [sys.executable, "-m", "fortyfive", "lite", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    handler = functools.partial(_Quiet, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+class Offline:
+    """A page with every request outside the site aborted and recorded."""
+
+    def __init__(self, page: Page, base: str) -> None:
+        self.page, self.base = page, base
+        self.blocked: list[str] = []
+        page.route("**/*", self._route)
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        if url.startswith((self.base + "/", "blob:", "data:")):
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+
+@pytest.fixture(scope="module")
+def context() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+        )
+        # one context for the whole module: its storage (Lite's files) survives a reload
+        ctx = b.new_context(viewport={"width": 1280, "height": 1000})
+        yield ctx
+        ctx.close()
+        b.close()
+
+
+def _run_cells(page: Page, count: int) -> None:
+    """Run the notebook's first ``count`` cells, one Shift+Enter each, from the top."""
+    page.locator(".jp-Notebook .jp-Cell").first.click()
+    page.keyboard.press("Escape")
+    for _ in range(count):
+        page.keyboard.press("Shift+Enter")
+
+
+def _kernel_ready(page: Page) -> float:
+    """Seconds until the first code cell has run on the kernel (its prompt shows a number)."""
+    started = time.monotonic()
+    page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=KERNEL_MS)
+    page.locator(".jp-Notebook .jp-CodeCell .jp-InputArea-editor").first.click()
+    page.keyboard.press("Shift+Enter")
+    expect(page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").first).to_have_text(
+        re.compile(r"\[\d+\]"), timeout=KERNEL_MS
+    )
+    return time.monotonic() - started
+
+
+LATENCY_JS = """
+async (selector) => {
+  const target = document.querySelector(selector);
+  const root = target.closest('.ff-puzzle');
+  const before = root.dataset.state;
+  return await new Promise((resolve) => {
+    let t0 = 0;
+    const obs = new MutationObserver(() => {
+      if (root.dataset.state !== before) { obs.disconnect(); resolve(performance.now() - t0); }
+    });
+    obs.observe(root, { attributes: true, attributeFilter: ['data-state'] });
+    t0 = performance.now();
+    target.click();
+  });
+}
+"""
+
+
+def _click(page: Page, widget: Locator, answer: Any, spec: dict[str, Any]) -> float:
+    sender = fill_in(widget, answer, spec)
+    sender.evaluate("e => e.setAttribute('data-timed', '1')")
+    ms = float(page.evaluate(LATENCY_JS, "[data-timed='1']"))
+    sender.evaluate("e => e.removeAttribute('data-timed')")
+    return ms
+
+
+def test_a_chapter_runs_live_offline_and_keeps_its_progress(
+    context: Any, lite_url: str, output_dir: Path
+) -> None:
+    page = context.new_page()
+    net = Offline(page, lite_url)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    started = time.monotonic()
+    page.goto(f"{lite_url}/notebooks/index.html?path={CHAPTER}")
+    ready = _kernel_ready(page)
+    opened_to_ready = time.monotonic() - started
+    # Run the rest of the chapter: its revealed table and its puzzles are drawn by the kernel.
+    cells = page.locator(".jp-Notebook .jp-CodeCell").count()
+    for _ in range(cells + 40):
+        page.keyboard.press("Shift+Enter")
+    expect(page.locator(".ff-table .ff-card-face").first).to_be_visible(timeout=KERNEL_MS)
+    widgets = page.locator(".ff-puzzle")
+    widget = by_id(widgets, PUZZLE)
+    expect(widget).to_be_visible(timeout=KERNEL_MS)
+    widget.scroll_into_view_if_needed()
+    wrong, steps, spec = script(get_puzzle(PUZZLE))
+    times = []
+    assert wrong is not None
+    times.append(_click(page, widget, wrong, spec))
+    expect(widget).to_have_attribute("data-verdict", "wrong")
+    feedback = widget.locator(".ff-pz-feedback .ff-pz-message")
+    expect(feedback).to_contain_text("R")  # the explanation cites its rule id
+    for answer in steps:
+        times.append(_click(page, widget, answer, spec))
+    expect(widget).to_have_attribute("data-solved", "true")
+    page.screenshot(path=str(output_dir / "lite-chapter.png"))
+
+    # The progress file is in the browser's storage: after a reload the file list shows it.
+    page.wait_for_timeout(1500)  # the kernel's drive writes through to the page's storage
+    page.goto(f"{lite_url}/tree/index.html")
+    expect(page.locator(".jp-DirListing-item", has_text="fortyfive-progress.json")).to_be_visible(
+        timeout=60_000
+    )
+    page.reload()
+    expect(page.locator(".jp-DirListing-item", has_text="fortyfive-progress.json")).to_be_visible(
+        timeout=60_000
+    )
+    figures = {
+        "page_open_to_first_cell_run_s": round(opened_to_ready, 2),
+        "kernel_ready_s": round(ready, 2),
+        "click_to_feedback_ms": [round(t, 1) for t in times],
+        "click_to_feedback_median_ms": round(statistics.median(times), 1),
+    }
+    (output_dir / "lite.json").write_text(json.dumps(figures, indent=1))
+    print(figures)
+    assert net.blocked == [], f"requests outside the site: {net.blocked}"
+    page.close()

@@ -1,0 +1,175 @@
+"""The course in the browser (JupyterLite): it runs without pandas, and the site builds offline
+with everything it loads served by itself (``python -m fortyfive lite``).
+
+The browser test of the built site is ``tests/browser/test_lite_browser.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+import textwrap
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from fortyfive.course.files import NOTEBOOKS
+from fortyfive.course.lite import LITE_KERNELSPEC, chapter_url, lite_notebook
+from fortyfive.engine.table import Table
+
+# Makes pandas (and numpy) impossible to import, as on Pyodide without their wheels.
+NO_PANDAS = textwrap.dedent(
+    """
+    import sys
+
+    class _NoPandas:
+        def find_spec(self, name, path=None, target=None):
+            if name.split(".")[0] in ("pandas", "numpy"):
+                raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+            return None
+
+    sys.meta_path.insert(0, _NoPandas())
+    """
+)
+
+#: The notebooks a learner runs in Lite (the teacher's guide gathers files with pandas).
+LITE_CHAPTERS = sorted(
+    p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name != "teachers_guide.ipynb"
+)
+
+
+def _run_without_pandas(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", NO_PANDAS + code],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=600,
+    )
+
+
+def test_the_tables_without_pandas_are_html_from_the_same_rows(tmp_path: Path) -> None:
+    code = textwrap.dedent(
+        """
+        import fortyfive as ff
+        from fortyfive.course import (deal_game, legal_table, play_cards, results, rank_ladder,
+                                      running_totals_chart, table, trick_table, deal_timeline)
+        from fortyfive.course.progress import ProgressLog
+        from fortyfive.engine.table import Table
+
+        ProgressLog().record({"puzzle": "c2-01", "kind": "winner", "chapter": 2, "answer": "5S",
+                              "correct": False, "seconds": 2.0, "hints_used": 1, "shown": False})
+        r = results(2)
+        assert isinstance(r, Table), type(r)
+        first = r.to_dict("records")[0]
+        assert first["puzzle"] == "c2-01" and first["tries"] == 1 and first["hints"] == 1, first
+        assert "<table" in r._repr_html_() and "c2-01" in r._repr_html_()
+        ladder = rank_ladder("barker", "D")
+        assert ladder.index[:3] == [1, 2, 3] and list(ladder.rows[0].values())[0] == "5♦"
+        lt = legal_table("barker", "S", hand="KH 3S 2D 9C AH", trick="8H")
+        assert "R4" in lt._repr_html_()
+        g = ff.Game.new("bruff", seed=3)
+        from fortyfive.agents.bots import make_bot
+        bot = make_bot("rule", seed=1)
+        while not g.over:
+            g.apply(bot.choose(g, g.to_act))
+        assert isinstance(g.score_sheet(), Table) and len(g.score_sheet(by="deal")) >= 1
+        assert "<svg" in running_totals_chart(g).svg()
+        assert len(deal_timeline(g, 2)) >= 1 and len(trick_table(g)) >= 1
+        print(table([{"a": 1}]))
+        import sys
+        assert "pandas" not in sys.modules
+        print("ok")
+        """
+    )
+    run = _run_without_pandas(code, tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == "ok"
+
+
+@pytest.mark.parametrize("name", LITE_CHAPTERS)
+def test_every_chapter_runs_without_pandas(tmp_path: Path, name: str) -> None:
+    nb = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
+    cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    code = f"\nimport sys\nfor _cell in {cells!r}:\n    exec(compile(_cell, 'cell', 'exec'))\n"
+    code += "assert 'pandas' not in sys.modules\nprint('ok')\n"
+    run = _run_without_pandas(code, tmp_path)
+    assert run.returncode == 0, run.stderr[-3000:]
+
+
+def test_a_plain_table_prints_and_slices() -> None:
+    t = Table([{"x": 1, "y": "a"}, {"x": 22, "y": None}], index=[5, 6], index_name="n")
+    assert str(t).splitlines() == ["n  x y", "5  1 a", "6 22"]
+    assert t.tail(1).to_dict() == [{"x": 22, "y": None}]
+    assert [label for label, _ in t.iterrows()] == [5, 6]
+    assert "<th>n</th>" in t._repr_html_()
+
+
+def test_lite_notebooks_have_the_lite_kernelspec_and_no_outputs(tmp_path: Path) -> None:
+    dest = tmp_path / "02.ipynb"
+    lite_notebook(NOTEBOOKS / "02_tricks_and_reneging.ipynb", dest)
+    nb = json.loads(dest.read_text(encoding="utf-8"))
+    assert nb["metadata"]["kernelspec"] == LITE_KERNELSPEC
+    assert nb["metadata"]["kernelspec"]["name"] == "python"
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert code and all(c["outputs"] == [] and c["execution_count"] is None for c in code)
+    assert chapter_url("02.ipynb") == "notebooks/index.html?path=02.ipynb"
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture(scope="module")
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, float]:
+    pytest.importorskip("jupyterlite_core")
+    pytest.importorskip("jupyterlite_pyodide_kernel")
+    out = tmp_path_factory.mktemp("lite") / "site"
+    started = time.monotonic()
+    run = subprocess.run(
+        [sys.executable, "-m", "fortyfive", "lite", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    return out, run.stdout, time.monotonic() - started
+
+
+@pytest.mark.slow
+def test_the_lite_site_serves_pyodide_and_every_wheel_it_names(
+    lite_site: tuple[Path, str, float],
+) -> None:
+    site, output, seconds = lite_site
+    print(f"lite build: {seconds:.0f} s; {output.strip()}")
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"
+    ]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["loadPyodideOptions"]["packages"] == ["fortyfive"]
+    pyodide = site / "static" / "pyodide"
+    for core in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (pyodide / core).is_file(), core
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    for name, entry in lock.items():
+        wheel = pyodide / entry["file_name"]
+        assert wheel.is_file(), f"{name}: {entry['file_name']} is not served"
+        assert entry["sha256"] == _sha256(wheel), name
+        assert all(d in lock for d in entry["depends"]), (name, entry["depends"])
+    assert {"fortyfive", "anywidget", "ipywidgets", "psygnal", "comm", "ipython"} <= set(lock)
+    assert "pandas" not in lock and "numpy" not in lock
+    assert "pandas" not in lock["fortyfive"]["depends"]
+    with zipfile.ZipFile(pyodide / lock["fortyfive"]["file_name"]) as z:
+        assert "fortyfive/widgets/static/table.js" in z.namelist()
+    for name in LITE_CHAPTERS:
+        nb = json.loads((site / "files" / name).read_text(encoding="utf-8"))
+        assert nb["metadata"]["kernelspec"]["name"] == "python"
+    assert (site / "notebooks" / "index.html").is_file()
+    # No address outside the site in its configuration.
+    assert "cdn.jsdelivr" not in (site / "jupyter-lite.json").read_text(encoding="utf-8")
