@@ -164,7 +164,7 @@ function render({ model, el }) {
       h("div", { class: "ff-seat-name" }, h("span", { text: you ? `${seatWord(obs, info, seat)} (${obs.partnership_names[p]})` : seatWord(obs, info, seat) }), ...badges),
       h("div", { class: "ff-seat-cards" },
         you || revealed ? null : h("span", { class: "ff-backs", "aria-hidden": "true" },
-          [...Array(Math.min(obs.hand_sizes[seat], 13)).keys()].map(() => h("span", { class: "ff-back" }, drawCard(null)))),
+          [...Array(Math.min(obs.hand_sizes[seat], 13)).keys()].map(() => h("span", { class: "ff-back" }))),
         h("span", { text: plural(obs.hand_sizes[seat], "card") })),
       revealed,
     );
