@@ -171,10 +171,8 @@ def calls(game: Game) -> list[dict[str, Any]]:
     if game.phase != Phase.BID:
         return []
     legal = set(game.legal_actions())
-    # the dealer's hold takes over the highest bid at its level (R9.3): the last bid called
-    called = game.observation(game.dealer)["bids"]  # public: every seat sees the calls
-    bids = [c["call"] for c in called if c["call"].startswith("bid ")]
-    hold = f"hold {bids[-1].split()[1]}" if bids else "hold"
+    # the dealer's hold takes over the highest bid at its level (R9.3): the engine's contract
+    hold = f"hold {game.contract[1]}" if game.contract else "hold"
     return [
         {"action": a, "legal": a in legal, "text": hold if a == "hold" else a}
         for a in call_ladder(game.rules)
