@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from fortyfive.engine.game import Game
 
 INF = 10_000
+EXACT_TRICKS = 3
 
 
 def _roomy_caller() -> Callable[..., Any]:
@@ -91,6 +92,11 @@ class _Perm:
         # Positions above p in its own block.
         self.above = [self.block_mask[self.block_of[p]] & ~((2 << p) - 1) for p in range(n)]
         self.unforced = [self.to_pos(t.unforced[c]) for c in self.id_of]
+        # (start, mask at bit 0) of each plain suit's run, for the table's relative-rank keys.
+        self.plain_runs = [
+            (m.bit_length() - m.bit_count(), m >> (m.bit_length() - m.bit_count()))
+            for m in self.block_mask[:-1]
+        ]
 
     def to_pos(self, mask: int) -> int:
         """A mask of card ids as a mask of search positions."""
@@ -103,6 +109,19 @@ class _Perm:
 @cache
 def _perm(joker: bool, trump: int) -> _Perm:
     return _Perm(tables(joker, trump))
+
+
+@cache
+def _squeeze(live: int, x: int) -> int:
+    """The bits of ``x`` at the set bits of ``live``, packed from bit 0 (a "pext")."""
+    out = i = 0
+    while live:
+        low = live & -live
+        if x & low:
+            out |= 1 << i
+        i += 1
+        live ^= low
+    return out
 
 
 def _after(
@@ -176,7 +195,19 @@ class _Solver:
                 return lo
             if hi <= alpha:
                 return hi
-            key = (*hands, seat, up << 2 | (bside + 1), robber)
+            if robber < 0:
+                # Plain suits by rank among the cards still held: the play that follows cannot
+                # tell a position from one where other plain cards are gone (trumps stay as they
+                # are: their privileges R5.4 and the bonus depend on which cards they are).
+                rel = [h & pm.trump_mask for h in hands]
+                for start, bm in pm.plain_runs:
+                    live = allc >> start & bm
+                    for i, x in enumerate(hands):
+                        if x >> start & bm:
+                            rel[i] |= _squeeze(live, x >> start & bm) << start
+                key = (*rel, seat, up << 2 | (bside + 1))
+            else:
+                key = (*hands, seat, up << 2 | (bside + 1), robber)
             e = self.tt.get(key)
             if e is not None:
                 elo, ehi, best_first = e
@@ -192,6 +223,15 @@ class _Solver:
             if hi < beta:
                 beta = hi
             a0, b0 = alpha, beta
+        elif k < self.n - 1:
+            key = (*hands, seat, lead, win, wseat, bmax, bside, robber)
+            e = self.tt.get(key)
+            if e is not None:
+                elo, ehi, best_first = e
+                if elo >= beta:
+                    return elo
+                if ehi <= alpha:
+                    return ehi
 
         h = hands[seat]
         maximize = side[seat]
