@@ -189,8 +189,25 @@ class _Solver:
             mine = bp if bside == 1 else 0
             if bmax >= 0 and not up:  # the bonus is decided (R7.2, R10.1)
                 lo, hi = mine, mine + left
+            elif robber < 0 and up:  # it goes with the highest trump held (no turn-up to come)
+                top = up.bit_length() - 1
+                ours = any(side[s] for s, x in enumerate(hands) if x >> top & 1)
+                lo, hi = (bp, bp + left) if ours else (0, left)
             else:
                 lo, hi = 0, left + (bp if up or bside == 1 else 0)
+            tr = allc & pm.trump_mask
+            if robber < 0 and tr:
+                # Whoever holds the highest trumps left wins a trick with each of them.
+                top = tr.bit_length() - 1
+                o = next(s for s, x in enumerate(hands) if x >> top & 1)
+                sure = 0
+                while tr and hands[o] >> (tr.bit_length() - 1) & 1:
+                    sure += 1
+                    tr ^= 1 << (tr.bit_length() - 1)
+                if side[o]:
+                    lo += sure * tp
+                else:
+                    hi -= sure * tp
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -223,7 +240,7 @@ class _Solver:
             if hi < beta:
                 beta = hi
             a0, b0 = alpha, beta
-        elif k < self.n - 1:
+        else:
             key = (*hands, seat, lead, win, wseat, bmax, bside, robber)
             e = self.tt.get(key)
             if e is not None:
