@@ -149,6 +149,7 @@ class _Solver:
         self.hands = [pm.to_pos(h) for h in pos.hands]
         self.turnup = pm.pos_of[pos.turnup] if pos.turnup >= 0 else -1
         self.merge = -1 if merge_trumps else ~pm.trump_mask
+        self.tp, self.bp = r.trick_points, r.bonus_points
 
     # The search: one flat recursive function over local tables, for speed.
     def search(
@@ -171,7 +172,7 @@ class _Solver:
         trump played in the deal and ``bside`` 1 if the side played it, 0 if not, -1 none."""
         self.nodes += 1
         pm, hands, side = self.perm, self.hands, self.side
-        tp, bp = self.pos.rules.trick_points, self.pos.rules.bonus_points
+        tp, bp = self.tp, self.bp
         key: tuple[int, ...] | None = None
         best_first = -1
         a0 = alpha
@@ -190,20 +191,25 @@ class _Solver:
             if bmax >= 0 and not up:  # the bonus is decided (R7.2, R10.1)
                 lo, hi = mine, mine + left
             elif robber < 0 and up:  # it goes with the highest trump held (no turn-up to come)
-                top = up.bit_length() - 1
-                ours = any(side[s] for s, x in enumerate(hands) if x >> top & 1)
-                lo, hi = (bp, bp + left) if ours else (0, left)
+                top = 1 << (up.bit_length() - 1)
+                o = 0
+                while not hands[o] & top:
+                    o += 1
+                lo, hi = (bp, bp + left) if side[o] else (0, left)
             else:
                 lo, hi = 0, left + (bp if up or bside == 1 else 0)
             tr = allc & pm.trump_mask
             if robber < 0 and tr:
                 # Whoever holds the highest trumps left wins a trick with each of them.
-                top = tr.bit_length() - 1
-                o = next(s for s, x in enumerate(hands) if x >> top & 1)
-                sure = 0
-                while tr and hands[o] >> (tr.bit_length() - 1) & 1:
+                top = 1 << (tr.bit_length() - 1)
+                o = 0
+                while not hands[o] & top:
+                    o += 1
+                x, sure = hands[o], 0
+                while top & x:
                     sure += 1
-                    tr ^= 1 << (tr.bit_length() - 1)
+                    tr ^= top
+                    top = 1 << (tr.bit_length() - 1) if tr else 0
                 if side[o]:
                     lo += sure * tp
                 else:
@@ -267,11 +273,26 @@ class _Solver:
         n = self.n
         last = k == n - 1
         nxt = (seat + 1) % n
-        tlo = pm.trump_lo
+        tlo, bo = pm.trump_lo, pm.block_of
+        if robber == seat:  # R6.5: robbing first is usually the robber's best, so try it first
+            best, best_move = self._rob_moves(
+                seat, k, lead, win, wseat, tmask, bmax, bside, alpha, beta, best, best_move
+            )
+            if maximize:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
+            if alpha >= beta:
+                moves = []
         for c in moves:
             bit = 1 << c
             hands[seat] = h ^ bit
-            nlead, nwin, nws = _after(pm, k, lead, win, wseat, c, seat)
+            if k == 0:
+                nlead, nwin, nws = c, c, seat
+            elif c > win and (c >= tlo or bo[c] == bo[win]):
+                nlead, nwin, nws = lead, c, seat
+            else:
+                nlead, nwin, nws = lead, win, wseat
             if c >= tlo and c > bmax:
                 nbmax, nbside = c, (1 if side[seat] else 0)
             else:
@@ -298,10 +319,6 @@ class _Solver:
                     beta = v
             if alpha >= beta:
                 break
-        if robber == seat and alpha < beta:  # R6.5: rob first, then play
-            best, best_move = self._rob_moves(
-                seat, k, lead, win, wseat, tmask, bmax, bside, alpha, beta, best, best_move
-            )
         if key is not None:
             lo2, hi2 = -INF, INF
             if best <= a0:
