@@ -20,10 +20,14 @@ partnership force a win under R8 in this deal?
 >>> s.values["play AS"], s.loss("play KD")   # AS first lets JS win it and the bonus
 (10, 5)
 
-Performance comes from a transposition table at trick starts (keyed by the cards left per
-seat, the leader and what is left of the bonus race), from ordering the moves, and from playing
-only one card of each run of equivalent cards (no live card ranks between them; the highest
-trump played so far counts as a live card, because the bonus depends on it).
+Performance comes from a transposition table (at trick starts keyed by the cards left per seat,
+plain suits by relative rank, the leader and what is left of the bonus race; within a trick
+by the exact state), from bounds (points left, the bonus that goes with the highest trump held,
+a trick for each of the highest trumps in one hand), from ordering the moves (the table's best
+card, the cheapest winning card, robbing first), and from playing only one card of each run of
+equivalent cards (no live card ranks between them; the highest trump played so far counts as a
+live card, because the bonus depends on it). Deep searches run from a frame big enough to get a
+frame-stack chunk of their own (see ``_roomy_caller``).
 """
 
 from __future__ import annotations
@@ -150,6 +154,8 @@ class _Solver:
         self.turnup = pm.pos_of[pos.turnup] if pos.turnup >= 0 else -1
         self.merge = -1 if merge_trumps else ~pm.trump_mask
         self.tp, self.bp = r.trick_points, r.bonus_points
+        # Short searches neither cross many chunk boundaries nor pay for the big frame.
+        self.deep = sum(h.bit_count() for h in pos.hands) >= 16
 
     # The search: one flat recursive function over local tables, for speed.
     def search(
@@ -521,7 +527,7 @@ def _mtdf(s: _Solver, args: SearchState, guess: int) -> int:
     g = guess
     while lo < hi:
         beta = g + 1 if g == lo else g
-        g = _roomy(s.search, *args, beta - 1, beta)
+        g = _roomy(s.search, *args, beta - 1, beta) if s.deep else s.search(*args, beta - 1, beta)
         if g < beta:
             hi = g
         else:
