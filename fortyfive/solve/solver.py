@@ -20,17 +20,22 @@ partnership force a win under R8 in this deal?
 >>> s.values["play AS"], s.loss("play KD")   # AS first lets JS win it and the bonus
 (10, 5)
 
-Performance comes from a transposition table at trick starts (keyed by the cards left per
-seat, the leader and what is left of the bonus race), from ordering the moves, and from playing
-only one card of each run of equivalent cards (no live card ranks between them; the highest
-trump played so far counts as a live card, because the bonus depends on it).
+Performance comes from a transposition table (at trick starts keyed by the cards left per seat,
+plain suits by relative rank, the leader and what is left of the bonus race; within a trick
+by the exact state), from bounds (points left, the bonus that goes with the highest trump held,
+a trick for each of the highest trumps in one hand), from ordering the moves (the table's best
+card, the cheapest winning card, robbing first), and from playing only one card of each run of
+equivalent cards (no live card ranks between them; the highest trump played so far counts as a
+live card, because the bonus depends on it). Deep searches run from a frame big enough to get a
+frame-stack chunk of their own (see ``_roomy_caller``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from fortyfive.engine import scoring
 from fortyfive.engine.actions import parse_action
@@ -42,6 +47,27 @@ if TYPE_CHECKING:
     from fortyfive.engine.game import Game
 
 INF = 10_000
+EXACT_TRICKS = 3
+
+
+def _roomy_caller() -> Callable[..., Any]:
+    """``roomy(f, *args)`` calls ``f(*args)`` from a frame of some 33 KB.
+
+    CPython keeps frames on a stack of 16 KiB chunks and frees a chunk as soon as the frame at
+    its start returns, so a deep search that straddles a chunk boundary maps and unmaps a chunk
+    for nearly every node (about a third of the time of a whole bruff deal). A frame too big for
+    a free chunk gets a new 64 KiB one of its own, and the search then runs in the 30 KiB left
+    over (a whole deal needs some 21 KB). Elsewhere the big frame only costs a few microseconds.
+    """
+    names = " = ".join(f"_{i}" for i in range(4200))  # local slots, never assigned
+    ns: dict[str, Any] = {}
+    exec(
+        f"def roomy(f, *args):\n    if f is None:\n        {names} = None\n    return f(*args)", ns
+    )
+    return cast(Callable[..., Any], ns["roomy"])
+
+
+_roomy = _roomy_caller()
 
 
 class _Perm:
@@ -70,6 +96,11 @@ class _Perm:
         # Positions above p in its own block.
         self.above = [self.block_mask[self.block_of[p]] & ~((2 << p) - 1) for p in range(n)]
         self.unforced = [self.to_pos(t.unforced[c]) for c in self.id_of]
+        # (start, mask at bit 0) of each plain suit's run, for the table's relative-rank keys.
+        self.plain_runs = [
+            (m.bit_length() - m.bit_count(), m >> (m.bit_length() - m.bit_count()))
+            for m in self.block_mask[:-1]
+        ]
 
     def to_pos(self, mask: int) -> int:
         """A mask of card ids as a mask of search positions."""
@@ -82,6 +113,19 @@ class _Perm:
 @cache
 def _perm(joker: bool, trump: int) -> _Perm:
     return _Perm(tables(joker, trump))
+
+
+@cache
+def _squeeze(live: int, x: int) -> int:
+    """The bits of ``x`` at the set bits of ``live``, packed from bit 0 (a "pext")."""
+    out = i = 0
+    while live:
+        low = live & -live
+        if x & low:
+            out |= 1 << i
+        i += 1
+        live ^= low
+    return out
 
 
 def _after(
@@ -109,6 +153,9 @@ class _Solver:
         self.hands = [pm.to_pos(h) for h in pos.hands]
         self.turnup = pm.pos_of[pos.turnup] if pos.turnup >= 0 else -1
         self.merge = -1 if merge_trumps else ~pm.trump_mask
+        self.tp, self.bp = r.trick_points, r.bonus_points
+        # Short searches neither cross many chunk boundaries nor pay for the big frame.
+        self.deep = sum(h.bit_count() for h in pos.hands) >= 16
 
     # The search: one flat recursive function over local tables, for speed.
     def search(
@@ -131,7 +178,7 @@ class _Solver:
         trump played in the deal and ``bside`` 1 if the side played it, 0 if not, -1 none."""
         self.nodes += 1
         pm, hands, side = self.perm, self.hands, self.side
-        tp, bp = self.pos.rules.trick_points, self.pos.rules.bonus_points
+        tp, bp = self.tp, self.bp
         key: tuple[int, ...] | None = None
         best_first = -1
         a0 = alpha
@@ -149,13 +196,47 @@ class _Solver:
             mine = bp if bside == 1 else 0
             if bmax >= 0 and not up:  # the bonus is decided (R7.2, R10.1)
                 lo, hi = mine, mine + left
+            elif robber < 0 and up:  # it goes with the highest trump held (no turn-up to come)
+                top = 1 << (up.bit_length() - 1)
+                o = 0
+                while not hands[o] & top:
+                    o += 1
+                lo, hi = (bp, bp + left) if side[o] else (0, left)
             else:
                 lo, hi = 0, left + (bp if up or bside == 1 else 0)
+            tr = allc & pm.trump_mask
+            if robber < 0 and tr:
+                # Whoever holds the highest trumps left wins a trick with each of them.
+                top = 1 << (tr.bit_length() - 1)
+                o = 0
+                while not hands[o] & top:
+                    o += 1
+                x, sure = hands[o], 0
+                while top & x:
+                    sure += 1
+                    tr ^= top
+                    top = 1 << (tr.bit_length() - 1) if tr else 0
+                if side[o]:
+                    lo += sure * tp
+                else:
+                    hi -= sure * tp
             if lo >= beta:
                 return lo
             if hi <= alpha:
                 return hi
-            key = (*hands, seat, up << 2 | (bside + 1), robber)
+            if robber < 0:
+                # Plain suits by rank among the cards still held: the play that follows cannot
+                # tell a position from one where other plain cards are gone (trumps stay as they
+                # are: their privileges R5.4 and the bonus depend on which cards they are).
+                rel = [h & pm.trump_mask for h in hands]
+                for start, bm in pm.plain_runs:
+                    live = allc >> start & bm
+                    for i, x in enumerate(hands):
+                        if x >> start & bm:
+                            rel[i] |= _squeeze(live, x >> start & bm) << start
+                key = (*rel, seat, up << 2 | (bside + 1))
+            else:
+                key = (*hands, seat, up << 2 | (bside + 1), robber)
             e = self.tt.get(key)
             if e is not None:
                 elo, ehi, best_first = e
@@ -171,6 +252,15 @@ class _Solver:
             if hi < beta:
                 beta = hi
             a0, b0 = alpha, beta
+        else:
+            key = (*hands, seat, lead, win, wseat, bmax, bside, robber)
+            e = self.tt.get(key)
+            if e is not None:
+                elo, ehi, best_first = e
+                if elo >= beta:
+                    return elo
+                if ehi <= alpha:
+                    return ehi
 
         h = hands[seat]
         maximize = side[seat]
@@ -189,11 +279,26 @@ class _Solver:
         n = self.n
         last = k == n - 1
         nxt = (seat + 1) % n
-        tlo = pm.trump_lo
+        tlo, bo = pm.trump_lo, pm.block_of
+        if robber == seat:  # R6.5: robbing first is usually the robber's best, so try it first
+            best, best_move = self._rob_moves(
+                seat, k, lead, win, wseat, tmask, bmax, bside, alpha, beta, best, best_move
+            )
+            if maximize:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
+            if alpha >= beta:
+                moves = []
         for c in moves:
             bit = 1 << c
             hands[seat] = h ^ bit
-            nlead, nwin, nws = _after(pm, k, lead, win, wseat, c, seat)
+            if k == 0:
+                nlead, nwin, nws = c, c, seat
+            elif c > win and (c >= tlo or bo[c] == bo[win]):
+                nlead, nwin, nws = lead, c, seat
+            else:
+                nlead, nwin, nws = lead, win, wseat
             if c >= tlo and c > bmax:
                 nbmax, nbside = c, (1 if side[seat] else 0)
             else:
@@ -220,10 +325,6 @@ class _Solver:
                     beta = v
             if alpha >= beta:
                 break
-        if robber == seat and alpha < beta:  # R6.5: rob first, then play
-            best, best_move = self._rob_moves(
-                seat, k, lead, win, wseat, tmask, bmax, bside, alpha, beta, best, best_move
-            )
         if key is not None:
             lo2, hi2 = -INF, INF
             if best <= a0:
@@ -426,7 +527,7 @@ def _mtdf(s: _Solver, args: SearchState, guess: int) -> int:
     g = guess
     while lo < hi:
         beta = g + 1 if g == lo else g
-        g = s.search(*args, beta - 1, beta)
+        g = _roomy(s.search, *args, beta - 1, beta) if s.deep else s.search(*args, beta - 1, beta)
         if g < beta:
             hi = g
         else:
@@ -496,18 +597,22 @@ class _WinSearch:
         p, s, pm = self.pos, self.s, self.s.perm
         lead, win, wseat, tmask, bmax, _, k = _root_state(p, s)
         played = pm.to_pos(p.played)
-        return self._node(
-            p.to_act,
-            k,
-            lead,
-            win,
-            wseat,
-            tmask,
-            bmax,
-            p.bonus_trick,
-            p.robber,
-            p.winners,
-            played,
+        return cast(
+            bool,
+            _roomy(
+                self._node,
+                p.to_act,
+                k,
+                lead,
+                win,
+                wseat,
+                tmask,
+                bmax,
+                p.bonus_trick,
+                p.robber,
+                p.winners,
+                played,
+            ),
         )
 
     def _node(
