@@ -173,3 +173,28 @@ def test_the_lite_site_serves_pyodide_and_every_wheel_it_names(
     assert (site / "notebooks" / "index.html").is_file()
     # No address outside the site in its configuration.
     assert "cdn.jsdelivr" not in (site / "jupyter-lite.json").read_text(encoding="utf-8")
+
+
+def test_the_progress_file_downloads_from_the_page(tmp_path: Path) -> None:
+    import base64
+
+    from fortyfive.course import download_progress
+    from fortyfive.course.progress import ProgressLog
+
+    log = ProgressLog(tmp_path / "fortyfive-progress.json")
+    log.record(
+        {
+            "puzzle": "c1-01",
+            "kind": "order",
+            "chapter": 1,
+            "answer": ["5D"],
+            "correct": True,
+            "seconds": 3.2,
+            "hints_used": 0,
+            "shown": False,
+        }
+    )
+    page = download_progress(log.path)._repr_html_()
+    assert 'download="fortyfive-progress.json"' in page
+    data = page.split("base64,")[1].split('"')[0]
+    assert json.loads(base64.b64decode(data))["attempts"][0]["puzzle"] == "c1-01"

@@ -58,6 +58,40 @@ def results(chapter: int, progress_file: str | Path | None = None) -> pandas.Dat
     return chapter_results(chapter, progress_file)
 
 
+class ProgressDownload:
+    """A link that saves the progress file from the page (a ``data:`` address: it works in
+    JupyterLab and in the browser-only course alike, where the file lives in the browser's
+    storage), for handing in to a teacher."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.data = path.read_bytes() if path.is_file() else b""
+
+    def _repr_html_(self) -> str:
+        import base64
+
+        if not self.data:
+            return f"<p>No progress recorded yet in {html.escape(self.path.name)}.</p>"
+        href = "data:application/json;base64," + base64.b64encode(self.data).decode("ascii")
+        name = html.escape(self.path.name)
+        return (
+            f'<p><a class="fortyfive-download" download="{name}" href="{href}">'
+            f"Download {name}</a> ({len(self.data):,} bytes) to hand it in.</p>"
+        )
+
+    def __repr__(self) -> str:
+        return f"<ProgressDownload {self.path.name}: {len(self.data)} bytes>"
+
+
+def download_progress(progress_file: str | Path | None = None) -> ProgressDownload:
+    """A download link for your progress file (``fortyfive-progress.json`` beside the notebook).
+
+    >>> download_progress("/nonexistent/p.json")
+    <ProgressDownload p.json: 0 bytes>
+    """
+    return ProgressDownload(Path(progress_file) if progress_file else ProgressLog().path)
+
+
 def collect_progress(files: Mapping[str, str | Path] | Iterable[str | Path]) -> pandas.DataFrame:
     """Several learners' progress files as one DataFrame, one row per check, with a ``learner``
     column first: the mapping's keys, or each file's folder name when given a list of paths.
