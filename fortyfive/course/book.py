@@ -109,8 +109,8 @@ def build_book(
     """
     if importlib.util.find_spec("jupyter_book") is None:
         raise BookError(
-            "jupyter-book is not installed: pip install -e '.[book]' (Jupyter Book 1.x, "
-            "'jupyter-book>=1.0.4,<2')"
+            "jupyter-book is not installed: pip install 'fortyfive[book]', or in a checkout "
+            "pip install -e '.[book]' (Jupyter Book 1.x, 'jupyter-book>=1.0.4,<2')"
         )
     if lite:
         for name in ("jupyterlite_core", "jupyterlite_pyodide_kernel"):
