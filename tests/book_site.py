@@ -1,15 +1,24 @@
-"""The course book, built once per test session (``python -m fortyfive book --out DIR``).
+"""The course book and its Lite site, each built once per test session
+(``python -m fortyfive book --out DIR``, ``python -m fortyfive lite --out DIR``), and a static file
+server for the browser tests.
 
-Shared by ``tests/test_book.py`` and ``tests/browser/test_book_browser.py``. The book's chapters
-are the course notebooks; a chapter missing from ``notebooks/`` fails the tests that need it.
+Shared by ``tests/test_book.py``, ``tests/test_lite.py`` and the book and Lite browser tests.
+The book's chapters are the course notebooks; a chapter missing from ``notebooks/`` fails the
+tests that need it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import http.server
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -65,3 +74,43 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     if isinstance(site, str):
         pytest.fail(site)
     return site
+
+
+_lite: dict[str, tuple[Path, str, float]] = {}
+
+
+def built_lite(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, float]:
+    """The Lite site built into a temporary folder, once per session: its folder, the build's
+    output and how long it took."""
+    pytest.importorskip("jupyterlite_core")
+    pytest.importorskip("jupyterlite_pyodide_kernel")
+    if "site" not in _lite:
+        out = tmp_path_factory.mktemp("lite") / "site"
+        started = time.monotonic()
+        run = subprocess.run(
+            [sys.executable, "-m", "fortyfive", "lite", "--out", str(out)],
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
+        assert run.returncode == 0, run.stdout + run.stderr
+        _lite["site"] = (out, run.stdout, time.monotonic() - started)
+    return _lite["site"]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """``directory`` served on 127.0.0.1 by a plain static file server; yields its base URL."""
+    handler = functools.partial(_Quiet, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

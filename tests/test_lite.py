@@ -11,11 +11,15 @@ import json
 import subprocess
 import sys
 import textwrap
-import time
 import zipfile
 from pathlib import Path
 
 import pytest
+
+try:
+    from tests.book_site import built_lite
+except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
+    from book_site import built_lite  # type: ignore[no-redef]
 
 from fortyfive.course.files import NOTEBOOKS
 from fortyfive.course.lite import LITE_KERNELSPEC, chapter_url, lite_notebook
@@ -126,18 +130,7 @@ def _sha256(path: Path) -> str:
 
 @pytest.fixture(scope="module")
 def lite_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, float]:
-    pytest.importorskip("jupyterlite_core")
-    pytest.importorskip("jupyterlite_pyodide_kernel")
-    out = tmp_path_factory.mktemp("lite") / "site"
-    started = time.monotonic()
-    run = subprocess.run(
-        [sys.executable, "-m", "fortyfive", "lite", "--out", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    return out, run.stdout, time.monotonic() - started
+    return built_lite(tmp_path_factory)  # the session's build, shared with the browser test
 
 
 @pytest.mark.slow

@@ -9,9 +9,6 @@ To check another widget, add a (page, CSS selector) pair to PAGE_CHECKS.
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,9 +20,9 @@ from playwright.sync_api import Page, expect
 from .conftest import CHROMIUM, FIRST_RENDER_MS
 
 try:
-    from tests.book_site import Site, built_site
+    from tests.book_site import Site, built_site, serve
 except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
-    from book_site import Site, built_site  # type: ignore[no-redef]
+    from book_site import Site, built_site, serve  # type: ignore[no-redef]
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -43,22 +40,12 @@ PAGE_CHECKS: list[tuple[str, str]] = [
 ]
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def book_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The built book, served on 127.0.0.1 by a plain static file server."""
     site: Site = built_site(tmp_path_factory)
-    handler = functools.partial(_Quiet, directory=str(site.root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serve(site.root) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -10,14 +10,9 @@ click to feedback) go to ``test-output/browser/.../lite.json``.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
 import statistics
-import subprocess
-import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,6 +25,11 @@ from test_puzzle_widget import script
 from fortyfive.puzzles import get_puzzle
 
 from .conftest import CHROMIUM
+
+try:
+    from tests.book_site import built_lite, serve
+except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
+    from book_site import built_lite, serve  # type: ignore[no-redef]
 from .puzzle_page import by_id, fill_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -39,28 +39,11 @@ PUZZLE = "c2-01"
 KERNEL_MS = 120_000  # generous: the goal is under 15 s, on a busy 2-core machine it is more
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def lite_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    pytest.importorskip("jupyterlite_core")
-    out = tmp_path_factory.mktemp("lite") / "site"
-    run = subprocess.run(
-        [sys.executable, "-m", "fortyfive", "lite", "--out", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    handler = functools.partial(_Quiet, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    """The session's Lite site (shared with tests/test_lite.py), served on 127.0.0.1."""
+    with serve(built_lite(tmp_path_factory)[0]) as url:
+        yield url
 
 
 class Offline:
