@@ -65,10 +65,37 @@ def right_answer(p: Puzzle) -> Any:
         return out
     if p.kind == "game-winner":
         assert g.winner is not None
+        if rules.auction:  # R10.5: the hand is played out, only the winner is asked
+            return {"partnership": rules.partnership_names[g.winner]}
         return {"partnership": rules.partnership_names[g.winner], "trick": str(g.tricks_played)}
     if p.kind == "calls":
         return sorted(g.legal_actions())
+    if p.kind == "turn":
+        question = pos.get("question", "to_act")
+        if question == "partners":
+            side = rules.partnerships[pos["seat"]]
+            return [str(s) for s in rules.partners(side) if s != pos["seat"]]
+        return str(g.dealer if question == "dealer" else g.to_act)
+    if p.kind == "bid":
+        return bid_judgement(g)
     raise AssertionError(p.kind)
+
+
+def bid_judgement(g: ff.Game) -> str:
+    """The search bot's valuation of the first caller's hand, sample by sample (SAMPLES deals
+    per suit): the highest legal bid not above the better suit's average, else a pass."""
+    from fortyfive.agents.bots import SearchBot
+    from fortyfive.puzzles._bidding import SAMPLES
+
+    assert g.to_act is not None
+    obs = g.observation(g.to_act)
+    totals: dict[str, float] = {}
+    for i in range(SAMPLES):
+        for suit, v in SearchBot(seed=i, bid_samples=1).suit_values(obs).items():
+            totals[suit] = totals.get(suit, 0) + round(v) / SAMPLES
+    value = max(totals.values())
+    bids = [a for a in g.legal_actions() if a.startswith("bid ") and int(a.split()[1]) <= value]
+    return bids[-1] if bids else "pass"
 
 
 def test_every_chapter_ships_at_least_8_puzzles_with_unique_ids() -> None:

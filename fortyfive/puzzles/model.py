@@ -7,7 +7,8 @@ of checking. :meth:`~PuzzleRun.view` is what a learner may see, so it is what a 
 
 The kinds (see :mod:`fortyfive.puzzles`): ``order``, ``winner``, ``legal``, ``keep``,
 ``rob``, ``score``, ``game-winner``, ``calls``, ``target`` (an endgame against perfect
-defence) and ``turn`` (whose turn, who deals, who partners whom). The course's collections
+defence), ``turn`` (whose turn, who deals, who partners whom) and ``bid`` (how high to bid with
+a hand, judged over sampled deals). The course's collections
 ship as JSON beside this module (``collections/``).
 
 >>> p = get_puzzle("c2-01")
@@ -43,6 +44,7 @@ KINDS = (
     "calls",
     "target",
     "turn",
+    "bid",
 )
 #: The fields of one attempt record, as the widget reports it and the progress file keeps it
 #: (``time`` is added on saving).
