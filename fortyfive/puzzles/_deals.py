@@ -294,7 +294,19 @@ class ScoreRun(GameRun, kind="score"):
                 if typed == tuple(s + x for s, x in zip(deal.start_scores, delta, strict=True)):
                     return why
             return ""
-        if got.get("certain") == "yes" and self.right["certain"] == "no":
+        winners = [r.partnerships[t.winner] for t in deal.tricks]
+        start = deal.start_scores
+        with_bonus = running_totals(r, start, winners, deal.bonus_trick)
+        without = running_totals(r, start, winners, -1)
+        certain = self.right["certain"] == "yes"
+        if with_bonus != without and typed == (without if certain else with_bonus):
+            return (
+                "The bonus is certain: it counts with its trick (R7.2, R7.3)."
+                if certain
+                else "The bonus is counted only once it is certain, and it is not yet: a trump "
+                "higher than the highest played may still be in a hand (R7.3, R8.6)."
+            )
+        if got.get("certain") == "yes" and not certain:
             return (
                 "The bonus is not certain yet: a trump higher than the highest played may still "
                 "be in a hand (R7.3)."
@@ -525,13 +537,38 @@ class GameWinnerRun(GameRun, kind="game-winner"):
             "totals without the bonus and with it; a certain bonus decides; while it is "
             "uncertain only a first to 45 that both lines agree on wins."
         )
-        early = [st for st in self.steps if st.disagree and str(st.trick) == got["trick"]]
-        if early:
-            msg += (
-                f" After trick {early[0].trick} the two lines did not agree and the bonus was "
-                "not certain: that is when play goes on."
-            )
+        slip = self._bruff_miss(got)
+        if slip:
+            msg += " " + slip
         return Feedback(False, False, msg, self.puzzle.rules, sheet=self._sheet(totals=False))
+
+    def _bruff_miss(self, got: dict[str, Any]) -> str:
+        """The misconception a wrong bruff answer shows, from the tricks as the engine saw them:
+        stopping where the lines disagreed, going past the decisive trick, reading the totals
+        at the end of the deal."""
+        names = self.rules_.partnership_names
+        trick = int(got["trick"])
+        split = [st for st in self.steps if st.disagree and st.trick == trick]
+        if split:
+            return (
+                f"After trick {trick} the two lines did not agree and the bonus was not yet "
+                "certain: that is when play goes on (R8.6)."
+            )
+        if trick > len(self.deal.tricks):
+            return "Play stops at the first trick after which the win is decided (R8.3, R8.6)."
+        totals = running_totals(
+            self.rules_,
+            self.full.start_scores,
+            [self.rules_.partnerships[t.winner] for t in self.full.tricks],
+            self.full.bonus_trick,
+        )
+        top = max(range(len(names)), key=lambda p: totals[p])
+        if got["partnership"] == names[top] != self.right["partnership"]:
+            return (
+                "The higher total at the end of the deal does not decide: the first to reach "
+                "45, trick by trick, wins even if another gets there too (R8.1, R8.2)."
+            )
+        return ""
 
     def _barker_miss(self) -> str:
         r, g = self.rules_, self.game
@@ -609,7 +646,7 @@ class CallsRun(GameRun, kind="calls"):
             return Feedback(True, True, "Right: " + ", ".join(self.legal) + ".", self.puzzle.rules)
         wrong = [f"{c}: {self.game.explain(c)}" for c in got if c not in self.legal]
         missed = [f"{c} is open too: {self._why_legal(c)}" for c in self.legal if c not in got]
-        return Feedback(False, False, " ".join(wrong + missed[:1]), self.puzzle.rules)
+        return Feedback(False, False, "; ".join(wrong + missed[:1]) + ".", self.puzzle.rules)
 
     def _hint_texts(self) -> list[str]:
         g = self.game

@@ -263,15 +263,24 @@ def _game_winner_case(rng: random.Random, d: int, variant: str) -> Made:
     k = len(g.deals[0].tricks)
     steps = chronology_steps(g, 1)
     jink = "R8.4" in rule_ids
-    reached = sum(1 for p, total in enumerate(steps[-1].s1) if total >= BRUFF.target)
+    played = position_game(BRUFF, dict(pos, scores=[0, 0, 0])).deals[0]  # all five tricks
+    won = [BRUFF.partnerships[t.winner] for t in played.tricks]
+    end = running_totals(BRUFF, pos["scores"], won, played.bonus_trick)
+    reached = sum(1 for total in end if total >= BRUFF.target)
+    winner = g.winner
     if variant == "disagree":
-        split = [st for st in steps if st.disagree and st.first0 is not None]
-        if d >= 3:
-            split = [st for st in split if st.first1 is not None]
-        if not split:
+        # d2: the line with the bonus wins once it is certain; d3: S0's first wins (the bonus
+        # moved, or a later trick settled it the other way).
+        line = [st.first1 if d < 3 else st.first0 for st in steps if st.disagree]
+        if not any(f is not None and f[0] == winner for f in line):
+            return None
+        if d >= 3 and not any(st.disagree and st.first0 and st.first1 for st in steps):
             return None
         return "bruff", pos, prompt, ("R8.1", "R8.2", "R8.6")
     kind = "jink" if jink else ("race" if reached >= 2 else ("early" if k < 5 else "plain"))
+    ahead = any(end[p] >= end[winner or 0] for p in range(3) if p != winner)
+    if kind == "race" and not ahead:
+        return None  # the twist: at the end of the deal another partnership has as much
     return ("bruff", pos, prompt, rule_ids) if kind == variant else None
 
 
@@ -496,6 +505,8 @@ def _endgame(rng: random.Random, d: int, variant: str) -> Made:
     keeping = [a for a, v in s.values.items() if v >= target]
     if len(s.values) < 3 or len(keeping) == len(s.values) or len(keeping) > (2 if d == 1 else 1):
         return None
+    if g.turnup is not None and f"play {g.turnup}" in keeping:
+        return None  # the facts name the turn-up: the answer would be on the screen
     side = rules.partnerships[g.to_act or 0]
     if theme != "play" and theme not in analyse_move(g, keeping[0], target).themes:
         return None
