@@ -7,14 +7,17 @@ The engine's judgement is the search bot's hand valuation
 and each deal is played out by the open-hand solver with the hand's side as the bidders, in each
 of the two suits the hand looks best in. The side's average points in the better suit is what
 the hand is worth as the bidders; the right call is the highest bid not above it, or a pass
-when no legal bid is (R9.4 closes the bids below 20 to a side on 100 or more).
+when no legal bid is (R9.4 closes the bids below 20 to a side on 100 or more). The top bid is
+the exception, as a made 30 scores double and a failed one costs only 30 (R10.3): the hand bids
+30 when, over the same deals, that scores more on average than stopping at its limit.
 
 Why that limit: bidding right up to the sampled value is how the search bot bids, and it was
 measured against the alternatives (README, "How the auction got there": stopping 2.5 short or
 going 2.5 over did worse over 2000 duplicate first hands, and the shipped bot makes 83% of its
 contracts). The generator keeps only hands whose value is at least
-:data:`MARGIN` points from the next bid either way, and that give the same answer with another
-sampling seed, so the answer does not hang on the luck of the samples.
+:data:`MARGIN` points from the next bid either way (and whose top bid scores at least
+:data:`TOP_MARGIN` more or less than the limit), and that give the same answer with three other
+sampling seeds, so the answer does not hang on the luck of the samples.
 """
 
 from __future__ import annotations
@@ -26,15 +29,19 @@ from fortyfive.engine.auction import call_ladder
 from fortyfive.engine.cards import SUIT_NAMES
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
-from fortyfive.engine.rules import sort_cards
+from fortyfive.engine.rules import Rules, sort_cards
+from fortyfive.engine.scoring import barker_hand_delta
 from fortyfive.puzzles._parts import GameRun, choice, options, scores_text
 from fortyfive.puzzles.model import Feedback
 
 #: Deals sampled per candidate trump suit, and the sampling seed the shipped answer uses.
 SAMPLES = 48
 SEED = 0
-#: How far (in points) a shipped hand's value stays from the bids on either side of its answer.
+#: How far (in points) a shipped hand's value stays from the bids on either side of its answer,
+#: and how far apart the average scores of the top bid and of the limit stay (a made or failed
+#: 30 swings 90 points, so that average is the noisier one).
 MARGIN = 1.5
+TOP_MARGIN = 6.0
 
 _cache: dict[tuple[Any, ...], dict[str, list[int]]] = {}
 
@@ -60,30 +67,50 @@ def sampled_points(
 
 @dataclass(frozen=True)
 class Judgement:
-    """The engine's view of a hand: its best suit, its value there and the call it supports."""
+    """The engine's view of a hand: its best suit, its value there, the call it supports, and
+    what the bidders score on average by stopping at the limit (``limit_score``) and by bidding
+    the top bid (``top_score``, R10.3)."""
 
     suit: str
     value: float
     means: dict[str, float]
     points: list[int]  # the side's points in each sampled deal, best suit
     call: str  # "pass" or "bid N"
+    limit_score: float = 0.0
+    top_score: float = 0.0
 
     def share(self, bid: int) -> float:
         """The share of the sampled deals in which the side takes at least ``bid``."""
         return sum(p >= bid for p in self.points) / len(self.points)
 
 
+def _bidders_score(rules: Rules, bid: int, points: list[int]) -> float:
+    """The bidders' average score change over the deals for ``bid`` (R10.2, R10.3), from the
+    engine's scoring (the opponents score what they took either way, R10.4)."""
+    total = 0
+    for p in points:
+        taken = (p, rules.deal_points - p)
+        total += barker_hand_delta(rules, bid, 0, taken)[0]
+    return total / len(points)
+
+
 def judge(game: Game, seat: int, samples: int = SAMPLES, seed: int = SEED) -> Judgement:
     """The call ``seat`` should make as first to call: the highest legal bid not above the
-    hand's sampled value, else a pass."""
+    hand's sampled value, else a pass; the top bid instead when it scores more (R10.3)."""
+    rules = game.rules
     per_suit = sampled_points(game, seat, samples, seed)
     means = {s: sum(v) / len(v) for s, v in per_suit.items()}
     suit = max(means, key=lambda s: means[s])
-    value = means[suit]
+    value, points = means[suit], per_suit[suit]
     bids = [int(a.split()[1]) for a in game.legal_actions() if a.startswith("bid ")]
     affordable = [b for b in bids if b <= value]
     call = f"bid {max(affordable)}" if affordable else "pass"
-    return Judgement(suit, value, means, per_suit[suit], call)
+    top = rules.bids[-1]
+    limit = _bidders_score(rules, max(affordable), points) if affordable else 0.0
+    best = _bidders_score(rules, top, points) if top in bids else 0.0
+    if affordable and top in bids and best > limit:
+        call = f"bid {top}"
+    return Judgement(suit, value, means, points, call, limit, best)
 
 
 @dataclass
@@ -140,10 +167,21 @@ class BidRun(GameRun, kind="bid"):
         the hand; from the second miss on, how often the side took the call in the samples."""
         j, r = self.judgement, self.rules_
         mine, right = self._bid(got), self._bid(j.call)
+        top = r.bids[-1]
         if got == "pass":
             msg = (
                 "Passing leaves trumps to the other side (R9.2, R9.6), and this hand is worth a "
                 "bid: count the tricks its best trump suit brings."
+            )
+        elif mine == top and right < top:
+            msg = (
+                f"Too high: a bid of {top} must take every trick and the bonus. A made {top} "
+                f"scores double, but this hand fails it too often for that to pay (R10.3)."
+            )
+        elif right == top:
+            msg = (
+                f"Too low: this hand takes everything often enough for a bid of {top}, which "
+                "scores double when it is made and costs only the bid when it fails (R10.3)."
             )
         elif right and mine > right:
             msg = (
@@ -188,6 +226,15 @@ class BidRun(GameRun, kind="bid"):
                 "them, so pass."
             )
         bid = self._bid(j.call)
+        top = r.bids[-1]
+        if bid == top:
+            limit = max(b for b in r.bids if b <= j.value)
+            return (
+                f"{worth}, and took all {r.deal_points} in {round(100 * j.share(top))}% of the "
+                f"deals. A made {top} scores {2 * top} and a failed one costs {top} (R10.3): "
+                f"over those deals bidding {top} scored {j.top_score:.1f} on average, against "
+                f"{j.limit_score:.1f} for stopping at {limit}."
+            )
         return (
             f"{worth}: compete up to {bid}, the highest bid not above that (it was taken in "
             f"{round(100 * j.share(bid))}% of the deals); higher bids fail more often than they "

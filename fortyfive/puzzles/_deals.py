@@ -646,7 +646,8 @@ class CallsRun(GameRun, kind="calls"):
             return Feedback(True, True, "Right: " + ", ".join(self.legal) + ".", self.puzzle.rules)
         wrong = [f"{c}: {self.game.explain(c)}" for c in got if c not in self.legal]
         missed = [f"{c} is open too: {self._why_legal(c)}" for c in self.legal if c not in got]
-        return Feedback(False, False, "; ".join(wrong + missed[:1]) + ".", self.puzzle.rules)
+        msg = "; ".join(wrong + missed[:1])
+        return Feedback(False, False, msg if msg.endswith(".") else msg + ".", self.puzzle.rules)
 
     def _hint_texts(self) -> list[str]:
         g = self.game

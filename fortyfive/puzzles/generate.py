@@ -353,6 +353,17 @@ def _give_stock(pos: Position, card: str, index: int) -> None:
     hand[hand.index(card)], stock[index] = stock[index], card
 
 
+def _give_hand(pos: Position, card: str, seat: int, index: int) -> None:
+    """Put ``card`` at ``index`` of ``seat``'s hand, swapping it with whatever was there."""
+    hand = pos["hands"][seat]
+    if card in hand:
+        i = hand.index(card)
+        hand[i], hand[index] = hand[index], hand[i]
+        return
+    where = next((h for h in pos["hands"] if card in h), pos["stock"])
+    where[where.index(card)], hand[index] = hand[index], card
+
+
 def _barker_score(rng: random.Random, case: str) -> Made:
     rules = BARKER
     scores = [rng.randrange(0, rules.high_score, rules.trick_points) for _ in range(2)]
@@ -569,7 +580,8 @@ def _turn(rng: random.Random, d: int, variant: str) -> Made:
 
 #: The bid puzzles' patterns: the call the engine judges right, and the side's scores.
 _BID_CASES = {
-    "strong": ("bid 20", "bid 25", "bid 30"),  # a hand worth competing high
+    "thirty": ("bid 30",),  # a hand worth the double score of a made 30 (R10.3)
+    "strong": ("bid 20", "bid 25"),  # a hand worth competing high
     "modest": ("bid 5", "bid 10", "bid 15"),  # a hand that should stop low
     "rich": ("pass",),  # on 100 or more the bids below 20 are closed (R9.4)
 }
@@ -577,9 +589,9 @@ _BID_CASES = {
 
 def _bid(rng: random.Random, d: int, variant: str) -> Made:
     """A first call in barker to judge (see :mod:`fortyfive.puzzles._bidding`): the hand's value
-    at least ``MARGIN`` from the bids either side of the answer, and the same answer with a
-    second sampling seed."""
-    from fortyfive.puzzles._bidding import MARGIN, SEED, judge
+    at least ``MARGIN`` from the bids either side of the answer, and the same answer with three
+    other sampling seeds."""
+    from fortyfive.puzzles._bidding import MARGIN, SEED, TOP_MARGIN, judge
 
     rules = BARKER
     step = rules.trick_points
@@ -591,8 +603,14 @@ def _bid(rng: random.Random, d: int, variant: str) -> Made:
     if variant == "rich":
         scores[side] = rng.randrange(rules.high_score, rules.target, step)
         g = position_game(rules, pos)
+    if variant == "thirty":  # deal the caller the top trumps of a suit (R2.3)
+        suit = rng.choice("SCD")
+        for i, card in enumerate((f"5{suit}", f"J{suit}", "AH")):
+            _give_hand(pos, card, seat, i)
+        g = position_game(rules, pos)
     quick = best_suit(rules, [str(c) for c in g.hand(seat)])[1]  # the rule bot's estimate
-    if (variant == "strong" and quick < 16) or (variant != "strong" and quick > 12):
+    floor, ceiling = {"thirty": (20, 99), "strong": (16, 99)}.get(variant, (0, 12))
+    if not floor <= quick <= ceiling:
         return None
     j = judge(g, seat)
     if j.call not in _BID_CASES[variant]:
@@ -600,15 +618,19 @@ def _bid(rng: random.Random, d: int, variant: str) -> Made:
     bids = [int(a.split()[1]) for a in g.legal_actions() if a.startswith("bid ")]
     below = max((b for b in bids if b <= j.value), default=0)
     above = min((b for b in bids if b > j.value), default=10**6)
-    if (below and j.value - below < MARGIN) or above - j.value < MARGIN:
+    top = j.call == f"bid {rules.bids[-1]}"  # then the scores decide, not the limit (R10.3)
+    if not top and ((below and j.value - below < MARGIN) or above - j.value < MARGIN):
         return None
-    if judge(g, seat, seed=SEED + 1).call != j.call:
+    if abs(j.top_score - j.limit_score) < TOP_MARGIN:
+        return None  # the top bid (R10.3) neither clearly better nor clearly worse
+    if any(judge(g, seat, seed=SEED + k).call != j.call for k in (1, 2, 3)):
         return None
     prompt = (
         "You call first. How high should your side go in this auction with your hand? "
         "Choose the highest bid you would make, or pass."
     )
-    rule_ids = ("R9.2", "R10.1", "R10.2") + (("R9.4",) if variant == "rich" else ())
+    extra = {"rich": ("R9.4",), "thirty": ("R10.3",)}.get(variant, ())
+    rule_ids = ("R9.2", "R10.1", "R10.2", *extra)
     return "barker", pos, prompt, rule_ids
 
 
@@ -645,7 +667,7 @@ _VARIANTS: dict[str, list[Any]] = {
     "score": ["bruff", "barker"],
     "target": ["barker", "bruff"],
     "turn": ["first-lead", "next-player", "next-leader", "bid", "auction-lead", "dealer"],
-    "bid": ["strong", "modest", "rich"],
+    "bid": ["strong", "modest", "rich", "thirty"],
 }
 
 
@@ -787,6 +809,7 @@ COURSE: dict[int, list[tuple[str, int, Any]]] = {
         ("bid", 1, "strong"),
         ("bid", 2, "modest"),
         ("bid", 3, "rich"),
+        ("bid", 3, "thirty"),
         ("turn", 1, "trump"),
         ("turn", 2, "discard"),
         ("turn", 1, "auction-lead"),
