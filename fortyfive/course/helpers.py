@@ -468,14 +468,19 @@ def deal_timeline(game: Game, deal: int | None = None) -> pandas.DataFrame:
 # endgame's solution. Every fact comes from the engine, the solver or the puzzles.
 
 
-def computer_game(preset: Rules | str, seed: int, bot_seed: int = 1) -> Game:
-    """A whole game (``Game.new(preset, seed)``) played to its end by rule-based players."""
+def computer_game(
+    preset: Rules | str, seed: int, bot_seed: int = 1, until_card_of: int | None = None
+) -> Game:
+    """A game (``Game.new(preset, seed)``) played by rule-based players to its end, or, with
+    ``until_card_of``, until that seat is to play a card."""
     from fortyfive.agents.bots import make_bot
 
     game = Game.new(preset, seed=seed)
     bot = make_bot("rule", seed=bot_seed)
     while not game.over:
         assert game.to_act is not None
+        if game.to_act == until_card_of and game.phase == "play":
+            break
         game.apply(bot.choose(game, game.to_act))
     return game
 
@@ -573,7 +578,7 @@ def bid_chances(game: Game, seat: int | None = None) -> pandas.DataFrame:
         {
             "bid": b,
             f"taken with {SUIT_NAMES[j.suit]} trumps": f"{round(100 * j.share(b))}%",
-            "within the average": "yes" if b <= j.value else "no",
+            f"no higher than the average, {j.value:.1f}": "yes" if b <= j.value else "no",
         }
         for b in game.rules.bids
     ]
