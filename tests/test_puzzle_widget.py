@@ -30,9 +30,11 @@ BY_KIND = {
     "keep": "c2-02",  # choice
     "rob": "c3-01",  # choice
     "score": "c0-07",  # form with numbers
-    "game-winner": "c4-05",  # form of choices
+    "game-winner": "c4-07",  # form of choices
     "calls": "c5-01",  # choices
     "target": "c6-01",  # one card at a time, against the solver's defence
+    "turn": "c5-04",  # choice of a seat
+    "bid": "c5-06",  # choice of a call, judged over sampled deals
 }
 
 
