@@ -665,7 +665,7 @@ _VARIANTS: dict[str, list[Any]] = {
     "keep": ["keep", "play"],
     "rob": ["holder", "spades", "dealer", "nobody", "joker"],
     "score": ["bruff", "barker"],
-    "target": ["barker", "bruff"],
+    "target": ["barker-play", "bruff-play"],  # "barker"/"bruff": the first, looser filter
     "turn": ["first-lead", "next-player", "next-leader", "bid", "auction-lead", "dealer"],
     "bid": ["strong", "modest", "rich", "thirty"],
 }
@@ -714,7 +714,12 @@ def generate_puzzles(
     ``difficulty`` 1-3 picks harder positions (more cards, the AH/joker twists, trump leads
     against protected trumps, uncertain bonuses, races to 45, longer endgames). ``variants``
     cycles through a kind's variants (e.g. ``["holder", "joker"]`` for rob, ``["barker"]`` for
-    score or target); by default all of them.
+    score); by default the ones in ``_VARIANTS``. Beyond those: score ``bruff-out``,
+    ``bruff-carry``, ``barker-made``, ``barker-failed``, ``barker-sweep``, ``barker-30``,
+    ``barker-30-failed``; game-winner ``plain``, ``early``, ``race``, ``jink``, ``disagree``,
+    ``barker-both``; target ``<preset>-<theme>`` with the themes ``play``, ``draw``,
+    ``renege``, ``bonus``, ``defend`` (barker); bid ``strong``, ``modest``, ``rich``,
+    ``thirty``; turn ``trump``, ``discard``, ``partners``, ``bury``.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; kinds are {KINDS}")
