@@ -111,7 +111,8 @@ def thrown_in_text(number: int) -> str:
 
 def contract_text(game: Game, learner: int, seat: int, bid: int, made: bool) -> str:
     """The bidder's contract was made or failed (R10.2)."""
-    return f"Contract: {seat_name(game, seat, learner)} bid {bid}: {'made' if made else 'failed'} (R10.2)"
+    result = "made" if made else "failed"
+    return f"Contract: {seat_name(game, seat, learner)} bid {bid}: {result} (R10.2)"
 
 
 def bonus_text(game: Game, learner: int, deal: DealLog) -> str:

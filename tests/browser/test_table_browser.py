@@ -465,11 +465,13 @@ root => {
   return {
     seats: [...root.querySelectorAll('.ff-seat')].map((e) => ({ seat: e.dataset.seat, ...box(e) })),
     played: [...root.querySelectorAll('.ff-trick .ff-played')].map((e) => ({
-      seat: e.dataset.seat, led: e.classList.contains('ff-led'), won: e.classList.contains('ff-won'),
+      seat: e.dataset.seat, led: e.classList.contains('ff-led'),
+      won: e.classList.contains('ff-won'),
       mark: e.querySelector('.ff-led-mark') ? box(e.querySelector('.ff-led-mark')) : null,
       ...box(e) })),
     felt: box(root.querySelector('.ff-felt')),
-    turnup: root.querySelector('.ff-turnup-card') ? box(root.querySelector('.ff-turnup-card')) : null,
+    turnup: root.querySelector('.ff-turnup-card')
+      ? box(root.querySelector('.ff-turnup-card')) : null,
     hand: [...root.querySelectorAll('.ff-hand button')].map(box),
   };
 }
