@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import statistics
 from pathlib import Path
@@ -734,4 +735,77 @@ def test_the_game_panel_draws_the_score_chart(
     table.screenshot(path=str(output_dir / "game-panel.png"))
     found = axe_violations(page, axe_script, ".ff-table")
     assert not found, json.dumps(found, indent=1)
+    assert not page.console_errors, page.console_errors
+
+
+# ---------------------------------------------------------------- the README's screenshots
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def set_theme(page: Page, dark: bool) -> Any:
+    """JupyterLab's light or dark theme, once the table is drawn in it; returns the table."""
+    name, light = ("JupyterLab Dark", "false") if dark else ("JupyterLab Light", "true")
+    page.evaluate(
+        f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{name}'}})"
+    )
+    page.wait_for_function(f"document.body.dataset.jpThemeLight === '{light}'", timeout=20_000)
+    expect(page.locator("#jupyterlab-splash")).to_have_count(0, timeout=20_000)
+    table = page.locator(".jp-NotebookPanel:visible .ff-table")
+    expect(table).to_be_visible(timeout=20_000)
+    white = "getComputedStyle(document.querySelector('.ff-table')).backgroundColor"
+    white += " === 'rgb(255, 255, 255)'"
+    page.wait_for_function(f"() => ({white}) === {light}", timeout=20_000)
+    return table
+
+
+def card_turns(table: Any, page: Page, turns: int) -> None:
+    """Play the first legal card at the learner's first ``turns - 1`` card turns, and stop at
+    the next one."""
+    for _ in range(turns - 1):
+        learner_card_turn(table, page)
+        click_and_wait(table, table.locator('.ff-hand button[data-legal="true"]').first)
+    learner_card_turn(table, page)
+
+
+@pytest.mark.parametrize(("preset", "seed", "turns"), [("bruff", 3, 1), ("barker", 3, 2)])
+def test_screenshots_of_each_preset_light_dark_and_narrow(
+    page: Page, lab: Lab, output_dir: Path, preset: str, seed: int, turns: int
+) -> None:
+    """<preset>-light.png, <preset>-dark.png (900 px wide) and <preset>-360.png of the table
+    mid-trick, into test-output/, and into docs/screenshots/ (the README's) with
+    FORTYFIVE_SCREENSHOTS=1."""
+    folder = SCREENSHOTS if os.environ.get("FORTYFIVE_SCREENSHOTS") == "1" else output_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 900, "height": 1100})
+    table = open_table(
+        page,
+        lab,
+        f"screenshots-{preset}.ipynb",
+        f"t = ff.CardTable('{preset}', seat=0, opponents='rule', seed={seed}, pause_ms=0)\nt",
+    )
+    page.evaluate("window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight()")
+    table = set_theme(page, dark=False)  # the server keeps the theme an earlier test chose
+    card_turns(table, page, turns)
+    expect(table.locator(".ff-trick .ff-played").first).to_be_visible()
+    widths = {}
+
+    def shot(name: str) -> None:
+        table.locator(".ff-log").evaluate("e => { e.scrollTop = e.scrollHeight; }")
+        path = folder / f"{preset}-{name}.png"
+        table.screenshot(path=str(path), animations="disabled")
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        widths[name] = table.bounding_box()["width"]  # type: ignore[index]
+
+    shot("light")
+    page.set_viewport_size({"width": 360, "height": 1100})
+    page.wait_for_function(
+        "() => document.querySelector('.ff-table').getBoundingClientRect().right <= 360",
+        timeout=10_000,
+    )
+    shot("360")
+    page.set_viewport_size({"width": 900, "height": 1100})
+    table = set_theme(page, dark=True)
+    shot("dark")
+    assert widths["360"] < 360 < widths["light"], widths
     assert not page.console_errors, page.console_errors
