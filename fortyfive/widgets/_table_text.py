@@ -34,6 +34,7 @@ from fortyfive.engine.phase import Phase
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
+    from fortyfive.engine.observe import Observation
     from fortyfive.engine.scoring import DealLog
 
 
@@ -194,14 +195,14 @@ def callback_failed_text(error: Exception) -> str:
     return f"on_action callback failed: {type(error).__name__}: {error}"
 
 
-def turnup_text(game: Game, learner: int) -> dict[str, Any] | None:
-    """The turn-up card on the felt (R6.3-R6.5): the card, its label and who robbed it."""
+def turnup_text(game: Game, learner: int, obs: Observation) -> dict[str, Any] | None:
+    """The turn-up card on the felt (R6.3-R6.5): the card, its label and who robbed it;
+    ``obs`` is the learner's observation."""
     turnup = game.turnup
     if turnup is None and game.phase == Phase.BURY:
         return {"card": "JK", "label": "Turn-up: the joker (R6.4)", "robbed": ""}
     if turnup is None:
         return None
-    obs = game.observation(learner)
     robber = obs["robbed_by"]
     return {
         "card": str(turnup),
@@ -210,9 +211,9 @@ def turnup_text(game: Game, learner: int) -> dict[str, Any] | None:
     }
 
 
-def contract_status_text(game: Game, learner: int) -> str:
+def contract_status_text(game: Game, learner: int, obs: Observation) -> str:
     """The contract in force in the header: "Contract: Seat 2 (N-S) 20" (R9.4), or ""."""
-    contract = game.observation(learner)["contract"]
+    contract = obs["contract"]
     if not contract:
         return ""
     return f"Contract: {seat_name(game, contract['seat'], learner)} {contract['bid']}"
@@ -322,9 +323,18 @@ def calls(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def info(game: Game, learner: int, reveal: bool, auto: str, held: bool = False) -> dict[str, Any]:
-    """Texts and flags drawn next to the observation; every hand only when ``reveal``;
-    ``held``: the table waits for the learner's "Next deal" (no bot moves)."""
+def info(
+    game: Game,
+    learner: int,
+    reveal: bool,
+    auto: str,
+    held: bool = False,
+    obs: Observation | None = None,
+) -> dict[str, Any]:
+    """Texts and flags drawn next to the observation (``obs``, the learner's, when the caller
+    has it); every hand only when ``reveal``; ``held``: the table waits for the learner's "Next
+    deal" (no bot moves)."""
+    obs = obs if obs is not None else game.observation(learner)
     waiting = not game.over and not held and (game.to_act != learner or bool(auto))
     out: dict[str, Any] = {
         "prompt": prompt(game, learner, auto, held),
@@ -335,8 +345,8 @@ def info(game: Game, learner: int, reveal: bool, auto: str, held: bool = False) 
         "max_discard": game.rules.max_discard,
         "hands": None,
         "last_trick": last_trick(game, learner),
-        "turnup": turnup_text(game, learner),
-        "contract": contract_status_text(game, learner),
+        "turnup": turnup_text(game, learner, obs),
+        "contract": contract_status_text(game, learner, obs),
     }
     if reveal:
         out["hands"] = [o["hand"] for o in (game.observation(s) for s in range(game.rules.players))]

@@ -391,8 +391,9 @@ class CardTable(SyncedWidget):
     def _sync_traits(self) -> None:
         """The learner's view: the seat's observation, texts and the public log."""
         game, seat = self._game, self._seat
-        self.obs = dict(game.observation(seat))  # a traitlets Dict holds a plain dict
-        self.info = info(game, seat, self._reveal, self.auto, self._held)
+        obs = game.observation(seat)
+        self.obs = dict(obs)  # a traitlets Dict holds a plain dict
+        self.info = info(game, seat, self._reveal, self.auto, self._held, obs)
         self.log = list(self._log)
         if game.over:
             self.summary = game_summary(game, seat)
