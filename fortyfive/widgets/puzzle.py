@@ -104,15 +104,24 @@ class PuzzleWidget(SyncedWidget):
             raise TypeError(f"tries_before_show must be an int, not {tries_before_show!r}")
         if tries_before_show < 0:
             raise ValueError(f"tries_before_show must be 0 or more, not {tries_before_show}")
-        self._puzzle = puzzle
-        self._run = puzzle.start()
         self._on_attempt = on_attempt
+        self._load(puzzle, self._start(puzzle))
+        super().__init__(show_after=tries_before_show)
+
+    def _start(self, puzzle: Puzzle) -> PuzzleRun:
+        """The run the widget shows first (a practice widget shows its session's)."""
+        return puzzle.start()
+
+    def _load(self, puzzle: Puzzle, run: PuzzleRun) -> None:
+        """Show ``puzzle`` through ``run`` from its start: no hints, feedback or wrong tries
+        yet (a practice widget loads one puzzle after another)."""
+        self._puzzle = puzzle
+        self._run = run
         self._started = time.monotonic()
         self._hints: list[str] = []
         self._more_hints = True
         self._wrong = 0
         self._feedback: dict[str, Any] = {}
-        super().__init__(show_after=tries_before_show)
 
     # ------------------------------------------------------------------ public API
 
