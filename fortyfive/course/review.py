@@ -133,7 +133,7 @@ def _recipe(puzzle: str, kind: str, drill: object) -> Recipe:
                 "drill key)"
             ) from None
         if shipped.kind != kind:
-            raise ValueError(f"kind is {quote(kind)}, but {puzzle} is a {shipped.kind} puzzle")
+            raise ValueError(f"kind is {quote(kind)}, but {puzzle} is of kind {shipped.kind}")
         return Recipe(puzzle, kind)
     if not isinstance(drill, dict) or set(drill) != set(_DRILL_FIELDS):
         raise ValueError(f"drill must be an object with the fields {', '.join(_DRILL_FIELDS)}")
