@@ -159,9 +159,12 @@ def _nothing_due(items: list[ReviewItem], today: date) -> str:
     )
 
 
-def review_boxes(progress_file: str | Path | None = None) -> pandas.DataFrame:
-    """The review queue as a table: each puzzle, its kind, its box and the day it is due."""
+def review_boxes(progress_file: str | Path | None = None) -> pandas.DataFrame | PracticeMessage:
+    """The review queue as a table: each puzzle, its kind, its box and the day it is due (the
+    soonest first); a sentence when the boxes are empty."""
     items = ProgressLog(progress_file).review_items()
+    if not items:
+        return PracticeMessage("Your review boxes are empty: no puzzle is waiting.")
     rows = [
         {
             "puzzle": i.recipe.puzzle,
