@@ -121,7 +121,7 @@ def test_the_streak_counts_first_try_solves_and_a_miss_resets_it_at_once() -> No
     wrong = script(d.puzzle)[0]
     d.check(wrong)
     assert d.outcome == MISSED and d.streak == 0 and d.best == 3  # at once, before solving
-    assert not d.finished
+    assert not d.finished and d.note == "Not at the first try: the streak starts again."
     solve(d)  # solved after the miss: still a miss, no streak
     assert d.finished and d.streak == 0 and d.outcomes == [CLEAN] * 3 + [MISSED]
     assert d.note.startswith("Not at the first try")
@@ -177,14 +177,17 @@ def test_the_timer_gives_each_puzzles_seconds_and_the_sessions_total() -> None:
     clock = FakeClock()
     d = Drill("order", seed=3, clock=clock)
     clock.now += 12.25
-    assert d.status()["elapsed"] == 12.2 and d.status()["seconds"] is None
+    status = d.status()
+    assert (status["seconds"], status["elapsed"], status["total"]) == (None, 12.2, 12.2)
     solve(d)
     clock.now += 30  # after the puzzle is finished the clock of the puzzle stops
     status = d.status()
     assert (status["seconds"], status["elapsed"], status["total"]) == (12.2, 12.2, 12.2)
     d.next()
     assert d.status()["seconds"] is None and d.status()["elapsed"] == 0.0
-    clock.now += 7.5
+    clock.now += 2  # the session's total runs on with the puzzle being solved
+    assert d.status()["elapsed"] == 2.0 and d.total == 14.25
+    clock.now += 5.5
     miss(d)
     assert d.times == [12.25, 7.5] and d.total == 19.75
     assert d.status()["total"] == 19.8 and d.status()["seconds"] == 7.5

@@ -140,7 +140,7 @@ class Practice:
         self.outcomes: list[str] = []  # the outcome of each finished puzzle, in order
         self.outcome: str | None = None  # the current puzzle's, once decided
         self.over = False  # no puzzle is left (a review that has served every due puzzle)
-        self.note = ""  # a sentence on the last finished puzzle (streak, review box)
+        self.note = ""  # a sentence on the current puzzle's outcome (streak, review box)
         self._finished_current = False
         self._started = 0.0
         first = self._draw(1)
@@ -189,8 +189,8 @@ class Practice:
 
     @property
     def total(self) -> float:
-        """Seconds over the finished puzzles."""
-        return float(sum(self.times))
+        """Seconds of the session: the finished puzzles' and the current one's so far."""
+        return float(sum(self.times)) + (0.0 if self._finished_current else self.elapsed)
 
     def check(self, answer: Any) -> Feedback:
         """Check ``answer`` (see :meth:`PuzzleRun.check`); the streak follows."""
@@ -273,6 +273,7 @@ class Practice:
         self._run = puzzle.start()
         self.number += 1
         self.outcome = None
+        self.note = ""
         self._finished_current = False
         self._started = self._clock()
 
@@ -284,21 +285,21 @@ class Practice:
             self.best = max(self.best, self.streak)
         else:
             self.streak = 0
+        self.note = {
+            CLEAN: f"First try: streak {self.streak}.",
+            HELPED: "Solved with a hint: the streak starts again.",
+            MISSED: "Not at the first try: the streak starts again.",
+        }[outcome]
 
     def _finish(self, outcome: str) -> None:
         self._finished_current = True
         self.times.append(max(0.0, self._clock() - self._started))
         self.outcomes.append(outcome)
-        said = {
-            CLEAN: f"First try: streak {self.streak}.",
-            HELPED: "Solved with a hint: the streak starts again.",
-            MISSED: "Not at the first try: the streak starts again.",
-        }[outcome]
         more = self._finished(self._puzzle, outcome)
         if self.left == 0:
             self.over = True
-            more = f"{more} That was the last one." if more else "That was the last one."
-        self.note = f"{said} {more}".strip()
+            more = f"{more} That was the last one.".strip()
+        self.note = f"{self.note} {more}".strip()
 
 
 class Drill(Practice):

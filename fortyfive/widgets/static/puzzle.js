@@ -43,7 +43,7 @@ function render({ model, el }) {
   let awaiting = null; // {what, state, notice}: a message sent from here, for moving the focus
   // The practice timer runs on from the seconds Python synced (`practice.elapsed`) until the
   // puzzle is finished, when Python's own figure (`practice.seconds`) is shown instead.
-  let clock = { state: -1, elapsed: 0, at: 0, running: false, el: null };
+  let clock = { state: -1, elapsed: 0, at: 0, running: false, el: null, total: null };
 
   const root = h("div", { class: "ff-puzzle" });
   el.append(root);
@@ -254,6 +254,7 @@ function render({ model, el }) {
     const stat = (cls, label, value, extra = {}) =>
       h("span", { class: `ff-pz-stat ${cls}`, ...extra }, h("span", { class: "ff-pz-stat-label", text: `${label} ` }), h("b", { class: "ff-pz-stat-value", text: String(value) }));
     clock.el = h("b", { class: "ff-pz-stat-value ff-pz-clock", text: clockText(clockNow(p)) });
+    clock.total = h("b", { class: "ff-pz-stat-value ff-pz-total-clock", text: clockText(clockNow(p, p.total)) });
     return h(
       "div",
       { class: "ff-pz-practice", role: "group", "aria-label": p.mode === "review" ? "review" : "drill" },
@@ -263,15 +264,19 @@ function render({ model, el }) {
         stat("ff-pz-streak", "Streak", p.streak),
         stat("ff-pz-best", "Best", p.best),
         h("span", { class: "ff-pz-stat ff-pz-timer", title: "time on this puzzle" }, h("span", { class: "ff-pz-stat-label", text: "Time " }), clock.el),
-        stat("ff-pz-total", "Total", clockText(p.total), { title: "time on the finished puzzles" }),
+        h("span", { class: "ff-pz-stat ff-pz-total", title: "time in this session" }, h("span", { class: "ff-pz-stat-label", text: "Total " }), clock.total),
         p.left !== null && p.left !== undefined ? stat("ff-pz-left", "Left", p.left) : null),
       h("div", { class: "ff-pz-practice-note", "aria-live": "polite", text: p.note || "" }),
     );
   }
 
-  function clockNow(p) {
+  // Seconds now: of this puzzle (`p.elapsed` as synced, or Python's final `p.seconds`), or of
+  // the session when `base` is its synced total.
+  function clockNow(p, base) {
+    const running = clock.running ? (performance.now() - clock.at) / 1000 : 0;
+    if (base !== undefined) return Number(base) + running;
     if (p.seconds !== null && p.seconds !== undefined) return p.seconds;
-    return clock.elapsed + (clock.running ? (performance.now() - clock.at) / 1000 : 0);
+    return clock.elapsed + running;
   }
 
   function button(cls, text, onclick, disabled, extra = {}) {
@@ -443,7 +448,7 @@ function render({ model, el }) {
     const state = model.get("state");
     const p = model.get("practice") || {};
     if (state !== clock.state) {
-      clock = { state, elapsed: Number(p.elapsed) || 0, at: performance.now(), running: p.seconds === null || p.seconds === undefined, el: null };
+      clock = { state, elapsed: Number(p.elapsed) || 0, at: performance.now(), running: p.seconds === null || p.seconds === undefined, el: null, total: null };
     }
 
     root.replaceChildren(...present(
@@ -515,7 +520,9 @@ function render({ model, el }) {
   const stop = redrawOnChange(model, SYNCED, redraw);
   const ticker = setInterval(() => {
     const p = model.get("practice") || {};
-    if (clock.el && clock.running && p.mode) clock.el.textContent = clockText(clockNow(p));
+    if (!clock.el || !clock.running || !p.mode) return;
+    clock.el.textContent = clockText(clockNow(p));
+    clock.total.textContent = clockText(clockNow(p, p.total));
   }, 1000);
   redraw();
   return () => {
