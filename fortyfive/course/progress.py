@@ -47,6 +47,7 @@ from fortyfive.course.review import (
     MAX_ITEMS,
     Recipe,
     ReviewItem,
+    StaleEntry,
     from_attempts,
     item_from_json,
     missed,
@@ -187,6 +188,8 @@ def _check_review(path: Path, entries: Any) -> list[ReviewItem]:
     for i, entry in enumerate(entries):
         try:
             item = item_from_json(entry)
+        except StaleEntry:
+            continue  # no longer shipped as it was: it leaves the queue at the next write
         except ValueError as e:
             raise ProgressError(f"{path}: review[{i}]: {e}") from None
         if item.recipe.puzzle in seen:

@@ -16,7 +16,10 @@ choice; days keep the spacing when a learner works twice in one day or skips a w
 Only a puzzle that can be re-created enters: a shipped one (by its id) or a drill's (by its
 kind, seed, difficulty and number, :class:`~fortyfive.puzzles.practice.DrillKey`). The queue is
 kept in the progress file (``"review"``, version 2: see :mod:`fortyfive.course.progress`), one
-entry per puzzle::
+entry per puzzle, each checked when the file is read: a malformed entry makes the file refused,
+while a well-formed entry for a shipped puzzle this version of the course no longer ships (or
+ships as another kind) is left out (:class:`StaleEntry`), so a newer course still reads an
+older learner's file::
 
     {"puzzle": "c1-03", "kind": "order", "box": 1, "due": "2026-12-02"}
     {"puzzle": "drill-order-s42-d1-n3", "kind": "order", "box": 2, "due": "2026-12-04",
@@ -39,10 +42,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
+from functools import cache
 from typing import Any
 
 from fortyfive.engine.errors import quote
-from fortyfive.puzzles.model import KINDS, Puzzle, get_puzzle
+from fortyfive.puzzles.model import KINDS, Puzzle, collection_names, load_collection
 from fortyfive.puzzles.practice import CLEAN, HELPED, MISSED, DrillKey, PracticeError
 
 #: Days until a puzzle in box b is due again.
@@ -52,6 +56,16 @@ BOXES = len(INTERVALS)
 MAX_ITEMS = 5_000
 _FIELDS = ("puzzle", "kind", "box", "due", "drill")
 _DRILL_FIELDS = ("seed", "difficulty", "number")
+
+
+class StaleEntry(ValueError):
+    """A well-formed entry for a shipped puzzle that this course no longer ships as it was."""
+
+
+@cache
+def shipped() -> dict[str, Puzzle]:
+    """Every shipped puzzle by its id (read once: the queue is checked at every write)."""
+    return {p.id: p for name in collection_names() for p in load_collection(name)}
 
 
 @dataclass(frozen=True)
@@ -65,7 +79,7 @@ class Recipe:
 
     def recreate(self) -> Puzzle:
         """The puzzle itself, as it was shown."""
-        return self.drill.puzzle() if self.drill is not None else get_puzzle(self.puzzle)
+        return self.drill.puzzle() if self.drill is not None else shipped()[self.puzzle]
 
     @classmethod
     def of(cls, puzzle: Puzzle, drill: DrillKey | None = None) -> Recipe | None:
@@ -74,11 +88,7 @@ class Recipe:
         ``generate_puzzles`` with arguments not kept)."""
         if drill is not None:
             return cls(drill.id, drill.kind, drill)
-        try:
-            shipped = get_puzzle(puzzle.id)
-        except KeyError:
-            return None
-        return cls(puzzle.id, puzzle.kind) if shipped == puzzle else None
+        return cls(puzzle.id, puzzle.kind) if shipped().get(puzzle.id) == puzzle else None
 
 
 @dataclass(frozen=True)
@@ -103,8 +113,8 @@ class ReviewItem:
 
 def item_from_json(data: object) -> ReviewItem:
     """One stored entry, checked field by field (it comes from a file: untrusted). Raises
-    ``ValueError`` naming the bad field; a shipped puzzle's id must be one this course ships,
-    and a drill's id must be the one its key makes."""
+    ``ValueError`` naming the bad field (a drill's id must be the one its key makes), and
+    :class:`StaleEntry` for a shipped puzzle's id this course does not ship as that kind."""
     if not isinstance(data, dict) or set(data) - set(_FIELDS) or set(_FIELDS[:4]) - set(data):
         raise ValueError(f"must be an object with the fields {', '.join(_FIELDS[:4])} (and drill)")
     puzzle, kind, box, due = (data.get(k) for k in _FIELDS[:4])
@@ -125,15 +135,11 @@ def item_from_json(data: object) -> ReviewItem:
 
 def _recipe(puzzle: str, kind: str, drill: object) -> Recipe:
     if drill is None:
-        try:
-            shipped = get_puzzle(puzzle)
-        except KeyError:
-            raise ValueError(
-                f"puzzle {quote(puzzle)} is not a shipped puzzle (a drill's puzzle needs its "
-                "drill key)"
-            ) from None
-        if shipped.kind != kind:
-            raise ValueError(f"kind is {quote(kind)}, but {puzzle} is of kind {shipped.kind}")
+        known = shipped().get(puzzle)
+        if known is None:
+            raise StaleEntry(f"puzzle {quote(puzzle)} is not a shipped puzzle")
+        if known.kind != kind:
+            raise StaleEntry(f"kind is {quote(kind)}, but {puzzle} is of kind {known.kind}")
         return Recipe(puzzle, kind)
     if not isinstance(drill, dict) or set(drill) != set(_DRILL_FIELDS):
         raise ValueError(f"drill must be an object with the fields {', '.join(_DRILL_FIELDS)}")
@@ -189,12 +195,9 @@ def from_attempts(attempts: Iterable[dict[str, Any]]) -> list[ReviewItem]:
     last: dict[str, date] = {}
     kinds: dict[str, str] = {}
     for a in attempts:
-        if a.get("correct") is not False or not isinstance(a.get("puzzle"), str):
-            continue
-        try:
-            p = get_puzzle(a["puzzle"])
-        except KeyError:
-            continue  # not re-creatable: a generated puzzle of version 1 kept no key
+        p = shipped().get(str(a.get("puzzle"))) if a.get("correct") is False else None
+        if p is None:
+            continue  # right, or not re-creatable: a generated puzzle of version 1 kept no key
         try:
             day = datetime.fromisoformat(str(a.get("time"))).date()
         except ValueError:
