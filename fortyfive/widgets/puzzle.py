@@ -266,11 +266,16 @@ class PuzzleWidget(SyncedWidget):
             "hints_used": int(self._run.hints_used),
             "shown": shown,
         }
-        try:
-            self._on_attempt(record)
-        except Exception as e:  # a course's recorder must not break the puzzle
-            log.exception("on_attempt callback failed")
-            self._notice(f"on_attempt callback failed: {type(e).__name__}: {e}", "error")
+        recorder = self._on_attempt
+
+        def deliver() -> None:
+            try:
+                recorder(record)
+            except Exception as e:  # a course's recorder must not break the puzzle
+                log.exception("on_attempt callback failed")
+                self._notice(f"on_attempt callback failed: {type(e).__name__}: {e}", "error")
+
+        self._later(deliver)  # the feedback reaches the page first
 
     def _sync_traits(self) -> None:
         """The run's view and the counters (the browser writes none of them)."""
