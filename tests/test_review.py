@@ -383,3 +383,37 @@ def test_a_version_1_file_with_sparse_attempts_upgrades(tmp_path: Path) -> None:
     )
     (item,) = read_progress(path).review
     assert item.recipe == C101 and item.box == 1 and item.due == date.today() + timedelta(days=1)
+
+
+def test_the_review_writes_its_box_after_the_page_has_the_new_state(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The box is written once the outcome is synced (off the click's path, as the attempt
+    records are); a write that fails is shown and the review goes on."""
+    path = tmp_path / "p.json"
+    queue(path, [ReviewItem(C101, 2, DAY), ReviewItem(Recipe("c1-02", "order"), 2, DAY)])
+    w = review(progress_file=path, today=DAY)
+    assert isinstance(w, PracticeWidget) and isinstance(w.session, ReviewSession)
+    seen: list[Any] = []
+    real = w.session.log.reviewed
+
+    def spy(recipe: Recipe, outcome: str) -> ReviewItem | None:
+        seen.append((recipe.puzzle, outcome, w.practice["outcome"], w.practice["note"]))
+        return real(recipe, outcome)
+
+    monkeypatch.setattr(w.session.log, "reviewed", spy)
+    for answer in script(w.puzzle)[1]:
+        w.handle_message({"type": "answer", "answer": answer, "state": w.state})
+    assert seen == [
+        ("c1-01", CLEAN, CLEAN, "First try: streak 1. Up to box 3: it comes back in 4 days.")
+    ]
+    assert ProgressLog(path).review_items()[0].box == 3
+
+    def broken(recipe: Recipe, outcome: str) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(w.session.log, "reviewed", broken)
+    w.handle_message({"type": "next", "state": w.state})
+    solve(w)
+    assert w.notice["text"] == "the progress file could not be updated: OSError: disk full"
+    assert w.practice["over"] and w.practice["streak"] == 2

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from fortyfive.course.progress import ProgressError, ProgressLog
-from fortyfive.course.review import INTERVALS, Recipe, ReviewItem, due_items
+from fortyfive.course.review import INTERVALS, Recipe, ReviewItem, due_items, reviewed
 from fortyfive.engine.table import frame
 from fortyfive.puzzles.model import Puzzle
 from fortyfive.puzzles.practice import CLEAN, DRILL_KINDS, HELPED, Drill, Practice
@@ -51,13 +51,15 @@ class PracticeMessage:
 
 class ReviewSession(Practice):
     """The review: the puzzles due on the log's today, the lowest box first, each once. After
-    each one its box moves (:meth:`ProgressLog.reviewed`)."""
+    each one its box moves: the note says where at once, and :meth:`flush` writes it
+    (:meth:`ProgressLog.reviewed`)."""
 
     mode: ClassVar[str] = "review"
 
     def __init__(self, log: ProgressLog, clock: Callable[[], float] = time.monotonic) -> None:
         self.log = log
         self.items = due_items(log.review_items(), log.today())
+        self._unwritten: list[tuple[Recipe, str]] = []
         self.title = f"Review: {len(self.items)} due today"
         super().__init__(clock)
 
@@ -77,10 +79,10 @@ class ReviewSession(Practice):
         return self.items[number - 1].recipe.recreate() if number <= len(self.items) else None
 
     def _finished(self, puzzle: Puzzle, outcome: str) -> str:
-        try:
-            now = self.log.reviewed(self.item.recipe, outcome)
-        except (OSError, ProgressError) as e:
-            return f"The progress file could not be updated: {e}"
+        recipe = self.item.recipe
+        self._unwritten.append((recipe, outcome))
+        moved = reviewed([self.item], recipe, outcome, self.log.today())  # as flush will write
+        now = moved[0] if moved else None
         if now is None:
             return "Learned: it leaves the review boxes."
         days = INTERVALS[now.box]
@@ -90,6 +92,12 @@ class ReviewSession(Practice):
         if outcome == HELPED:
             return f"It stays in box {now.box}: it comes back {when}."
         return f"Back to box 1: it comes back {when}."
+
+    def flush(self) -> None:
+        while self._unwritten:
+            recipe, outcome = self._unwritten[0]
+            self.log.reviewed(recipe, outcome)
+            self._unwritten.pop(0)
 
     def summary(self) -> str:
         return f"review, {len(self.items)} due: {super().summary()}"
@@ -102,11 +110,11 @@ def drill(
     tries_before_show: int = 1,
     progress_file: str | Path | None = None,
 ) -> PracticeWidget:
-    """An endless drill of one kind as a widget: ``drill("order")`` ranks cards, and the other
-    kinds are ``winner``, ``legal``, ``keep``, ``rob``, ``score``, ``game-winner``, ``calls`` and
-    ``target``. ``difficulty`` 1 to 3; ``seed`` gives the same puzzles again (by default a new
-    set each time). Every check is saved to the progress file, and a missed puzzle enters the
-    review queue."""
+    """An endless drill of one kind as a widget: ``drill("order")`` ranks cards; any kind of
+    :data:`~fortyfive.puzzles.practice.DRILL_KINDS` (every kind the generator makes: ``winner``,
+    ``legal``, ``keep``, ``rob``, ...). ``difficulty`` 1 to 3; ``seed`` gives the same puzzles
+    again (by default a new set each time). Every check is saved to the progress file, and a
+    missed puzzle enters the review queue."""
     from fortyfive.widgets.practice import PracticeWidget
 
     session = Drill(kind, seed, difficulty)

@@ -117,13 +117,15 @@ class Practice:
     """A practice session: one puzzle at a time, the streak, the best streak and the timer.
 
     A subclass says which puzzle comes ``number``-th (:meth:`_draw`, ``None`` when there are no
-    more) and may act on each finished puzzle (:meth:`_finished`); it sets its own fields before
+    more), may act on each finished puzzle (:meth:`_finished`, at once, in memory) and may keep
+    slow work for :meth:`flush` (a review writes its boxes there); it sets its own fields before
     calling ``super().__init__``, which draws the first puzzle. ``clock`` gives seconds (tests
     pass their own).
 
     Plain Python drives a session with :meth:`check`, :meth:`hint`, :meth:`show`,
-    :meth:`reset` and :meth:`next`; the practice widget drives the same :attr:`run` and calls
-    :meth:`observe` after each step. :meth:`status` is what a front end may show.
+    :meth:`reset` and :meth:`next`, each of which flushes; the practice widget drives the same
+    :attr:`run`, calls :meth:`observe` after each step and :meth:`flush` once the page has its
+    new state. :meth:`status` is what a front end may show.
     """
 
     #: What the session is called in its status ("drill", "review").
@@ -155,8 +157,13 @@ class Practice:
         raise NotImplementedError
 
     def _finished(self, puzzle: Puzzle, outcome: str) -> str:
-        """Act on a finished puzzle; return a sentence to add to the note (or "")."""
+        """Act on a finished puzzle (quickly: no file work); return a sentence to add to the
+        note (or "")."""
         return ""
+
+    def flush(self) -> None:
+        """Do the slow work the last finished puzzle left (a review: write its box); raise
+        ``OSError`` or ``ValueError`` when it cannot be done."""
 
     @property
     def left(self) -> int | None:
@@ -195,24 +202,28 @@ class Practice:
     def check(self, answer: Any) -> Feedback:
         """Check ``answer`` (see :meth:`PuzzleRun.check`); the streak follows."""
         fb = self._run.check(answer)
-        self.observe()
+        self._step()
         return fb
 
     def hint(self) -> str | None:
         text = self._run.hint()
-        self.observe()
+        self._step()
         return text
 
     def show(self) -> Feedback:
         """The engine's answer ("Show me"); the puzzle counts as missed."""
         fb = self._run.show()
-        self.observe()
+        self._step()
         return fb
 
     def reset(self) -> None:
         """Try the puzzle again (its outcome, once decided, stays)."""
         self._run.reset()
+        self._step()
+
+    def _step(self) -> None:
         self.observe()
+        self.flush()
 
     def observe(self) -> None:
         """Bring the outcome, the streak and the timer up to date with the run (after any step,

@@ -92,10 +92,20 @@ class PracticeWidget(PuzzleWidget):
         return puzzle
 
     def _sync_traits(self) -> None:
-        """The puzzle's traits, and the session's status once it has seen the run's last step."""
+        """The puzzle's traits, and the session's status once it has seen the run's last step;
+        the session's slow work (a review's boxes) waits until the page has the new state."""
         self._session.observe()
         super()._sync_traits()
         self.practice = self._session.status()
+        self._later(self._flush)
+
+    def _flush(self) -> None:
+        try:
+            self._session.flush()
+        except (OSError, ValueError) as e:  # the progress file: the practice goes on
+            self._notice(
+                f"the progress file could not be updated: {type(e).__name__}: {e}", "error"
+            )
 
     def __repr__(self) -> str:
         return f"<PracticeWidget {self._session.summary()}>"
