@@ -292,6 +292,65 @@ def _target(rng: random.Random, d: int, preset: str) -> Made:
     return preset, pos, prompt, ids
 
 
+def _turn(rng: random.Random, d: int, variant: str) -> Made:
+    """A ``turn`` puzzle at one moment of a deal (the variant), played by rule-based players."""
+    preset = "barker" if variant in _TURN_BARKER else "bruff"
+    if (variant == "partners" and d == 1) or (variant == "dealer" and d > 1):
+        preset = "barker"
+    rules = get_rules(preset)
+    pos = _deal(rules, rng)
+    seed = rng.randrange(2**31)
+    prompt = "Whose turn is it? Click the seat that acts next."
+    if variant == "partners":
+        seat = rng.randrange(rules.players)
+        prompt = f"Select every partner of seat {seat}, then Check."
+        return preset, dict(pos, question="partners", seat=seat), prompt, ("R1.3",)
+    if variant == "bury":
+        joker = pos["stock"].index("JK") if "JK" in pos["stock"] else -1
+        if joker < 0:
+            return None
+        pos["stock"][0], pos["stock"][joker] = pos["stock"][joker], pos["stock"][0]
+        return preset, pos, prompt, ("R6.4", "R8.7")
+    if variant == "dealer":
+        pos["seed"] = rng.randrange(2**31)  # shuffles the deal after the first
+        stop: Callable[[Game], bool] = lambda g: len(g.deals) >= 2  # noqa: E731
+        if d == 3:
+            pos = dict(pos, actions=["pass"] * rules.players)  # R9.5: thrown in
+        else:
+            pos = _play(pos, rules, seed, stop)
+        g = position_game(rules, pos)
+        if g.over or len(g.deals) != 2:
+            return None
+        prompt = "Who deals now? Click the dealer."
+        dealt: tuple[str, ...] = ("R9.1", "R9.5") if preset == "barker" else ("R6.1", "R8.5")
+        return preset, dict(pos, question="dealer"), prompt, dealt
+    moment, rule_ids = _TURN_MOMENTS[variant]
+
+    def want(g: Game) -> bool:  # harder: later in the deal
+        return moment(g) and (variant != "next-player" or g.tricks_played >= d - 1)
+
+    pos = _play(pos, rules, seed, want)
+    g = position_game(rules, pos)
+    if g.over or len(g.deals) != 1 or not want(g):
+        return None
+    if variant == "bid" and d > 1 and not any(c == "pass" for _, c in g.deals[-1].calls):
+        return None  # R9.5 asked: a seat that passed is skipped
+    return preset, pos, prompt, rule_ids
+
+
+_TURN_BARKER = ("bid", "trump", "discard", "auction-lead")
+#: When each ``turn`` variant stops the deal, and the rules its answer depends on.
+_TURN_MOMENTS: dict[str, tuple[Callable[[Game], bool], tuple[str, ...]]] = {
+    "first-lead": (lambda g: g.phase == Phase.PLAY, ("R6.7",)),
+    "next-player": (lambda g: len(g.trick) >= 2, ("R1.2", "R3.1")),
+    "next-leader": (lambda g: g.tricks_played >= 1 and not g.trick, ("R3.3",)),
+    "bid": (lambda g: len(g.deals[-1].calls) >= 3, ("R9.2", "R9.5")),
+    "trump": (lambda g: g.phase == Phase.TRUMP, ("R9.6",)),
+    "discard": (lambda g: g.phase == Phase.DISCARD and sum(g.discard_counts) > 0, ("R9.7",)),
+    "auction-lead": (lambda g: g.phase == Phase.PLAY, ("R9.8",)),
+}
+
+
 TITLES = {
     "order": "Put the cards in order",
     "winner": "Who takes the trick?",
@@ -302,6 +361,7 @@ TITLES = {
     "game-winner": "Who wins the game?",
     "calls": "Which calls are legal?",
     "target": "Make your target",
+    "turn": "Whose turn?",
 }
 
 _VARIANTS: dict[str, list[Any]] = {
@@ -309,7 +369,18 @@ _VARIANTS: dict[str, list[Any]] = {
     "rob": ["holder", "spades", "dealer", "nobody", "joker"],
     "score": ["bruff", "barker"],
     "target": ["barker", "bruff"],
+    "turn": ["first-lead", "next-player", "next-leader", "bid", "auction-lead", "dealer"],
 }
+
+
+def variants(kind: str) -> list[Any]:
+    """The variants :func:`generate_puzzles` cycles through for ``kind`` (``[None]`` for a kind
+    that has none), e.g. ``["keep", "play"]`` for keep.
+
+    >>> variants("score"), variants("order")
+    (['bruff', 'barker'], [None])
+    """
+    return list(_VARIANTS.get(kind, [None]))
 
 
 def _make(kind: str, rng: random.Random, d: int, variant: Any) -> Any:
@@ -329,6 +400,8 @@ def _make(kind: str, rng: random.Random, d: int, variant: Any) -> Any:
         return _game_winner(rng, d)
     if kind == "calls":
         return _calls(rng, d)
+    if kind == "turn":
+        return _turn(rng, d, variant)
     return _target(rng, d, variant)
 
 

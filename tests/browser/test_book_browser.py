@@ -113,6 +113,19 @@ def test_a_book_page_draws_its_widget_with_the_network_blocked(
     assert visit.errors == [], f"errors in the page: {visit.errors}"
 
 
+def test_every_widget_of_a_page_is_drawn_from_its_one_copy_of_the_code(visit: Visit) -> None:
+    """A chapter's puzzles share one copy of the widgets' code per page (book.py,
+    share_widget_code); widgets-config.js gives it back to each of them."""
+    visit.page.goto(f"{visit.base}/notebooks/02_tricks_and_reneging.html")
+    views = visit.page.locator('script[type="application/vnd.jupyter.widget-view+json"]')
+    drawn = visit.page.locator(".ff-puzzle, .ff-table")
+    expect(drawn.first).to_be_visible(timeout=FIRST_RENDER_MS)
+    count = views.count()
+    assert count > 2
+    expect(drawn).to_have_count(count, timeout=FIRST_RENDER_MS)
+    assert visit.errors == [], f"errors in the page: {visit.errors}"
+
+
 def test_try_it_live_opens_the_same_chapter_in_the_lite_site(visit: Visit, book_url: str) -> None:
     visit.page.goto(f"{book_url}/notebooks/02_tricks_and_reneging.html")
     button = visit.page.locator(".fortyfive-kernel-note a.fortyfive-try-live")
