@@ -1,7 +1,7 @@
 // The card table's front end. It draws from the synced state only (obs: the learner's
 // observation from the engine; info: texts worded by Python; log; notice; settings) and sends
 // the learner's clicks as messages; Python validates each one and owns the game.
-import { drawCard, cardText, cardLabel, svgEl, SUIT_INFO } from "./cards.js";
+import { cardFace, drawCard, cardText, cardLabel, svgEl, SUIT_INFO } from "./cards.js";
 import { h, keepKeys, redrawOnChange } from "./dom.js";
 
 const SPEEDS = [
@@ -26,16 +26,6 @@ function partnershipOf(obs, seat) {
   return obs.partnerships[seat];
 }
 
-// A card's face for the eye, its words for a screen reader: no aria-label, so the accessible
-// name is the text the button holds ("king of diamonds, legal"), with the symbol form as title.
-function face(card, words) {
-  const svg = drawCard(card);
-  svg.removeAttribute("role");
-  svg.removeAttribute("aria-label");
-  svg.setAttribute("aria-hidden", "true");
-  return [svg, h("span", { class: "ff-sr-only", text: words })];
-}
-
 function cardButton(card, { legal, selected, onclick, hint }) {
   return h(
     "button",
@@ -48,7 +38,7 @@ function cardButton(card, { legal, selected, onclick, hint }) {
       title: `${cardText(card)} (${cardLabel(card)})`,
       onclick,
     },
-    ...face(card, `${cardLabel(card)}${hint ? ", " + hint : ""}`),
+    ...cardFace(card, `${cardLabel(card)}${hint ? ", " + hint : ""}`),
   );
 }
 
@@ -193,7 +183,7 @@ function render({ model, el }) {
             "data-card": card,
             "data-deal": done ? done.deal : obs.deal,
           },
-          ...face(card, `${seatWord(obs, info, seat)}: ${cardLabel(card)}${seat === leader ? ", led" : ""}${won ? ", wins the trick" : ""}`),
+          ...cardFace(card, `${seatWord(obs, info, seat)}: ${cardLabel(card)}${seat === leader ? ", led" : ""}${won ? ", wins the trick" : ""}`),
           seat === leader ? h("span", { class: "ff-led-mark", "aria-hidden": "true", text: "led" }) : null,
         ),
       );
@@ -207,7 +197,7 @@ function render({ model, el }) {
     const t = info.turnup;
     if (!t) return null;
     return h("div", { class: "ff-turnup", role: "group", "aria-label": "turn-up card", "data-card": t.card, "data-robbed": String(!!t.robbed) },
-      h("div", { class: "ff-turnup-card", title: cardLabel(t.card) }, ...face(t.card, cardLabel(t.card))),
+      h("div", { class: "ff-turnup-card", title: cardLabel(t.card) }, ...cardFace(t.card, cardLabel(t.card))),
       h("span", { class: "ff-turnup-label", text: t.label }),
       t.robbed ? h("span", { class: "ff-turnup-robbed", text: t.robbed }) : null);
   }
