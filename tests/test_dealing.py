@@ -45,7 +45,7 @@ def test_R6_3_the_turn_ups_suit_is_trump_and_a_joker_fixes_none() -> None:
 
     for card in ("7D", "AH", "5S", "KC"):
         assert "SCDH"[turnup_trump(parse_card(card).id)] == card[1]
-    with pytest.raises(ValueError, match="R6.4"):
+    with pytest.raises(ValueError, match=r"R6\.4"):
         turnup_trump(parse_card("JK").id)
     for seed in range(20):  # the game fixes trump the same way, after a joker too (R6.4)
         g = ff.Game.new("bruff", seed=seed)

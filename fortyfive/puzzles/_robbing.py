@@ -1,9 +1,9 @@
 """The robbing strategy puzzle ("give-up"): which card to give up when robbing (R6.5).
 
 The position is a bruff deal at the robber's first turn to play (R8.7), every hand open. The
-learner clicks the card to give up; the open-hand solver judges every ``rob X`` action at
-the start of the puzzle (the points the robber's side takes in the deal with best play on all sides),
-and a card is right when no other discard does better.
+learner clicks the card to give up; the open-hand solver judges every ``rob X`` action when the
+puzzle starts (the points the robber's side takes in the deal with best play on all sides), and
+a card is right when no other discard does better.
 """
 
 from __future__ import annotations
