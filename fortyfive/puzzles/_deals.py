@@ -170,8 +170,11 @@ class RobRun(GameRun, kind="rob"):
     def _hint_texts(self) -> list[str]:
         g = self.game
         second = (
-            "Look in every hand and at the turn-up itself. AH and the joker are trumps, but only "
-            "the ace of the trump suit gives the right to rob."
+            "Look in every hand and at the turn-up itself. AH and the joker are always trumps, "
+            "but neither is the ace of this trump suit."
+            if g.trump != "H"
+            else "Look in every hand and at the turn-up itself. The joker is always a trump, but "
+            "it gives no right to rob."
         )
         if g.trick:
             second = (

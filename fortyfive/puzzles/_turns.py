@@ -309,10 +309,10 @@ class TurnRun(GameRun, kind="turn"):
                     f"{r.hand_size} to each player, and the rest is the stock "
                     f"({self._dealt_rule()})."
                 )
-            seat = int(self.answer[0])
-            nth = self.hands[seat].index(self.card - 1) + 1
+            gets = int(self.answer[0])
+            nth = self.hands[gets].index(self.card - 1) + 1
             return (
-                f"Card {self.card} is seat {seat}'s card number {nth}: from the dealer's left, "
+                f"Card {self.card} is seat {gets}'s card number {nth}: from the dealer's left, "
                 f"clockwise, 3 cards to each player, then 2 to each ({self._dealt_rule()})."
             )
         if self.question == "dealer":
