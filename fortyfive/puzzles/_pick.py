@@ -25,7 +25,7 @@ from fortyfive.puzzles.model import Feedback, PuzzleRun
 MAX_TOKENS, MAX_TOKEN = 16, 8
 
 
-def _misread(token: str) -> str | None:
+def misread(token: str) -> str | None:
     """The engine's reason ``token`` is not a card (R1.1), or None when it is one."""
     try:
         parse_card(token)
@@ -55,7 +55,7 @@ class NotationRun(PuzzleRun, kind="notation"):
                 f"1 to {MAX_TOKEN} characters"
             )
         self.tokens: list[str] = list(tokens)
-        self.cards = [t for t in self.tokens if _misread(t) is None]
+        self.cards = [t for t in self.tokens if misread(t) is None]
 
     def _view(self) -> dict[str, Any]:
         return {
@@ -64,7 +64,7 @@ class NotationRun(PuzzleRun, kind="notation"):
         }
 
     def _why(self, token: str) -> str:
-        reason = _misread(token)
+        reason = misread(token)
         if reason is not None:
             return reason + "."
         card = parse_card(token)

@@ -89,8 +89,8 @@ class GiveUpRun(GameRun, kind="give-up"):
         keeps = f"you keep {' '.join(kept)} with {g.turnup}" if kept else f"you take {g.turnup}"
         plain = not self.t.is_trump(parse_card(card).id)
         theme = (
-            "Give up a plain card that cannot take a trick: every trump kept can win one, and the "
-            "highest trump of the deal brings the bonus (R7.2)."
+            "Give up the plain card least likely to take a trick: the trumps you keep can win "
+            "tricks, and the highest trump of the deal brings the bonus (R7.2)."
             if plain
             else "Here a trump is the card to give up: with these hands your plain cards take "
             "more than that trump would (R7.1)."
@@ -116,7 +116,7 @@ class GiveUpRun(GameRun, kind="give-up"):
             return Feedback(
                 False,
                 False,
-                f"Not the best: without {got} your side takes {value} points with best play, "
+                f"Not the best: giving up {got}, your side takes {value} points with best play, "
                 f"and {self.best} are possible. The card you give up is out of play for the deal "
                 "(R6.5): which of your cards can still take a trick, or the bonus (R7.1, R7.2)?",
                 rules,
@@ -139,7 +139,8 @@ class GiveUpRun(GameRun, kind="give-up"):
             f"{suit_word(g.trump)[:-1]} and so a trump. Which card is least likely to take a "
             "trick?",
             f"With the right card given up your side takes {self.best} points; "
-            f"{len(self.right)} of your {len(self.values)} cards do that.",
+            f"{len(self.right)} of your {len(self.values)} cards "
+            f"{'does' if len(self.right) == 1 else 'do'} that.",
         ]
 
     def _solution(self) -> Feedback:

@@ -25,6 +25,8 @@ from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import BARKER, BRUFF, Rules, TrumpTables, get_rules, rules_tables
 from fortyfive.engine.tricks import legal_mask, winner_index
 from fortyfive.puzzles._parts import position_game
+from fortyfive.puzzles._pick import misread
+from fortyfive.puzzles._robbing import GiveUpRun
 from fortyfive.puzzles.model import KINDS, Puzzle
 
 Position = dict[str, Any]
@@ -324,8 +326,6 @@ def _rob(rng: random.Random, d: int, want: str) -> Made:
 def _give_up(rng: random.Random, d: int) -> Made:
     """The robber at its first turn, every hand open: the solver judges each card it may give
     up (R6.5); harder puzzles have a single best card and a smaller gap to the others."""
-    from fortyfive.puzzles._robbing import GiveUpRun
-
     pos = _deal(BRUFF, rng)
     g = position_game(BRUFF, pos)
     if g.phase == Phase.BURY:
@@ -372,9 +372,7 @@ def _notation(rng: random.Random, d: int) -> Made:
     rng.shuffle(tokens)
     if len(set(tokens)) != len(tokens):
         return None
-    from fortyfive.puzzles._pick import _misread
-
-    read = [t for t in tokens if _misread(t) is None]
+    read = [t for t in tokens if misread(t) is None]
     if not read or len(read) == len(tokens):
         return None
     prompt = "Someone typed these words for cards. Select every one the game reads as a card."
