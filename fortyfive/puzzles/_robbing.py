@@ -19,7 +19,7 @@ from fortyfive.puzzles._parts import GameRun, card_name, position_game, seats_vi
 from fortyfive.puzzles.model import Feedback
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def _values(preset: str, position: str) -> tuple[tuple[str, int], ...]:
     """The solver's value of every action at the position (JSON text), worked out once: a whole
     bruff deal takes the solver up to a second or two, and a puzzle is started many times."""

@@ -331,8 +331,11 @@ def _give_up(rng: random.Random, d: int) -> Made:
     if g.phase == Phase.BURY:
         pos["actions"] = [rng.choice(g.legal_actions())]
         g = position_game(BRUFF, pos)
-    if g.robber is None or g.to_act is None:
+    if g.robber is None or g.to_act is None or g.trump is None:
         return None
+    t = rules_tables(BRUFF, g.trump)
+    if sum(1 for c in g.hand(g.robber) if t.is_trump(c.id)) < 2:
+        return None  # the ace alone among plain cards: any plain card will do, seldom a choice
     pos = _first_trick(pos, rng, (g.robber - g.to_act) % BRUFF.players)
     prompt = (
         f"Every hand is open and seat {g.robber} may rob the turn-up. Which card should it give "
