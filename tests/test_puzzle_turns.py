@@ -175,6 +175,8 @@ def test_bad_positions_and_answers_are_refused() -> None:
         "dealer",
         "partners",
         "bury",
+        "dealt",
+        "bruff-dealer",
     ],
 )
 @pytest.mark.parametrize("difficulty", [1, 2, 3])

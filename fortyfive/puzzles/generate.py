@@ -535,8 +535,6 @@ def _turn(rng: random.Random, d: int, variant: str) -> Made:
     preset = "barker" if variant in _TURN_BARKER else "bruff"
     if (variant == "partners" and d == 1) or (variant == "dealer" and d > 1):
         preset = "barker"
-    if variant == "bruff-dealer" and d == 3:
-        return None  # the deal passes the same way however many deals were played
     rules = get_rules(preset)
     pos = _deal(rules, rng)
     seed = rng.randrange(2**31)
@@ -561,7 +559,7 @@ def _turn(rng: random.Random, d: int, variant: str) -> Made:
         pos["seed"] = rng.randrange(2**31)  # shuffles the deal after the first
         deals = 1 + (d if variant == "bruff-dealer" else 1)  # bruff: d deals played already
         stop: Callable[[Game], bool] = lambda g: len(g.deals) >= deals  # noqa: E731
-        if d == 3:
+        if d == 3 and variant == "dealer":
             pos = dict(pos, actions=["pass"] * rules.players)  # R9.5: thrown in
         else:
             pos = _play(pos, rules, seed, stop)
