@@ -473,6 +473,17 @@ def test_a_failing_recorder_is_reported_and_the_puzzle_goes_on() -> None:
     assert w.notice["text"] == "on_attempt callback failed: OSError: disk full"
 
 
+def test_the_feedback_is_sent_before_the_attempt_is_recorded() -> None:
+    """Writing the progress file waits until the page has the verdict (in JupyterLite each file
+    operation is a round trip to the page)."""
+    sent: list[dict[str, Any]] = []
+    seen: list[tuple[int, str]] = []
+    w = widget(on_attempt=lambda record: seen.append((len(sent), w.feedback["verdict"])))
+    w.send_state = lambda key=None: sent.append({"state": w.state})  # type: ignore[method-assign]
+    w.handle_message(msg(w, "answer", answer=right("order")))
+    assert seen == [(1, "right")]  # one state message went out, then the recorder ran
+
+
 # ---------------------------------------------------------------- answer shapes alone
 
 

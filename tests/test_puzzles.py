@@ -378,7 +378,7 @@ def test_progress_file_is_versioned_and_read_back(tmp_path: Any) -> None:
             }
         )
     data = json.loads(log.path.read_text())
-    assert data["format"] == "fortyfive-progress" and data["version"] == 1
+    assert data["format"] == "fortyfive-progress" and data["version"] == 2
     assert [a["correct"] for a in read_attempts(log.path)] == [False, True]
     df = progress(log.path, chapter=1)
     assert list(df["correct"]) == [False, True] and list(df["solved"]) == [False, True]
@@ -392,7 +392,7 @@ def test_progress_file_is_versioned_and_read_back(tmp_path: Any) -> None:
 def test_progress_refuses_a_file_of_another_format(tmp_path: Any) -> None:
     path = tmp_path / "p.json"
     path.write_text(json.dumps({"format": "other", "version": 9, "attempts": []}))
-    with pytest.raises(ValueError, match="not a version-1"):
+    with pytest.raises(ValueError, match="not a fortyfive progress file of version 1 or 2"):
         progress(path)
     assert progress(tmp_path / "none.json").empty
 

@@ -1,6 +1,6 @@
 """The course: what its notebooks call (puzzles that record every attempt, results, display
-helpers and charts), the learner's progress file, the book, and the notebooks themselves
-(package data in ``notebooks/`` and ``book/``)."""
+helpers and charts, drills and the review of missed puzzles), the learner's progress file, the
+book, and the notebooks themselves (package data in ``notebooks/`` and ``book/``)."""
 
 from fortyfive.course.helpers import (
     ScoreChart,
@@ -23,6 +23,7 @@ from fortyfive.course.helpers import (
     trick_table,
     trump_ladders,
 )
+from fortyfive.course.practice import drill, review, review_boxes
 
 __all__ = [
     "ScoreChart",
@@ -32,12 +33,15 @@ __all__ = [
     "deal_summary",
     "deal_timeline",
     "download_progress",
+    "drill",
     "legal_table",
     "play_cards",
     "presets_table",
     "puzzle",
     "rank_ladder",
     "results",
+    "review",
+    "review_boxes",
     "running_totals_chart",
     "seats_table",
     "symbols",

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fortyfive.course.progress import ProgressLog, chapter_results, progress
+from fortyfive.course.review import Recipe
 from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, deck, parse_cards
 from fortyfive.engine.dealing import seat_of_play
 from fortyfive.engine.game import Game
@@ -42,15 +43,19 @@ def puzzle(
 ) -> PuzzleWidget:
     """A puzzle as a widget: a shipped one by id (``"c1-01"``) or any :class:`Puzzle` (e.g. one
     of :func:`fortyfive.puzzles.generate.generate_puzzles`). Every check is saved to the progress
-    file beside the notebook (see :mod:`fortyfive.course.progress`)."""
+    file beside the notebook (see :mod:`fortyfive.course.progress`); a shipped puzzle missed
+    there enters the review queue (:mod:`fortyfive.course.review`)."""
     from fortyfive.widgets.puzzle import PuzzleWidget
 
     log = ProgressLog(progress_file)
+    widget = PuzzleWidget(puzzle_id, tries_before_show=tries_before_show)
+    recipe = Recipe.of(widget.puzzle)
 
     def record(attempt: dict[str, Any]) -> None:
-        log.record(attempt)
+        log.record(attempt, recipe)
 
-    return PuzzleWidget(puzzle_id, tries_before_show=tries_before_show, on_attempt=record)
+    widget.on_attempt = record
+    return widget
 
 
 def results(chapter: int, progress_file: str | Path | None = None) -> pandas.DataFrame:

@@ -621,6 +621,16 @@ _VARIANTS: dict[str, list[Any]] = {
 }
 
 
+def variants(kind: str) -> list[Any]:
+    """The variants :func:`generate_puzzles` cycles through for ``kind`` (``[None]`` for a kind
+    that has none), e.g. ``["keep", "play"]`` for keep.
+
+    >>> variants("score"), variants("order")
+    (['bruff', 'barker'], [None])
+    """
+    return list(_VARIANTS.get(kind, [None]))
+
+
 def _make(kind: str, rng: random.Random, d: int, variant: Any) -> Any:
     if kind == "order":
         return _order(rng, d, variant)

@@ -104,15 +104,24 @@ class PuzzleWidget(SyncedWidget):
             raise TypeError(f"tries_before_show must be an int, not {tries_before_show!r}")
         if tries_before_show < 0:
             raise ValueError(f"tries_before_show must be 0 or more, not {tries_before_show}")
-        self._puzzle = puzzle
-        self._run = puzzle.start()
         self._on_attempt = on_attempt
+        self._load(puzzle, self._start(puzzle))
+        super().__init__(show_after=tries_before_show)
+
+    def _start(self, puzzle: Puzzle) -> PuzzleRun:
+        """The run the widget shows first (a practice widget shows its session's)."""
+        return puzzle.start()
+
+    def _load(self, puzzle: Puzzle, run: PuzzleRun) -> None:
+        """Show ``puzzle`` through ``run`` from its start: no hints, feedback or wrong tries
+        yet (a practice widget loads one puzzle after another)."""
+        self._puzzle = puzzle
+        self._run = run
         self._started = time.monotonic()
         self._hints: list[str] = []
         self._more_hints = True
         self._wrong = 0
         self._feedback: dict[str, Any] = {}
-        super().__init__(show_after=tries_before_show)
 
     # ------------------------------------------------------------------ public API
 
@@ -257,11 +266,16 @@ class PuzzleWidget(SyncedWidget):
             "hints_used": int(self._run.hints_used),
             "shown": shown,
         }
-        try:
-            self._on_attempt(record)
-        except Exception as e:  # a course's recorder must not break the puzzle
-            log.exception("on_attempt callback failed")
-            self._notice(f"on_attempt callback failed: {type(e).__name__}: {e}", "error")
+        recorder = self._on_attempt
+
+        def deliver() -> None:
+            try:
+                recorder(record)
+            except Exception as e:  # a course's recorder must not break the puzzle
+                log.exception("on_attempt callback failed")
+                self._notice(f"on_attempt callback failed: {type(e).__name__}: {e}", "error")
+
+        self._later(deliver)  # the feedback reaches the page first
 
     def _sync_traits(self) -> None:
         """The run's view and the counters (the browser writes none of them)."""

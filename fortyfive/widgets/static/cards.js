@@ -29,7 +29,8 @@ export function cardLabel(card) {
   return `${RANKS[card[0]]} of ${SUITS[card[1]].name}`;
 }
 
-function svgEl(tag, attrs, text) {
+/** An SVG element with its attributes (and text). */
+export function svgEl(tag, attrs, text) {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
   if (text !== undefined) el.textContent = text;
