@@ -16,7 +16,7 @@ from fortyfive.course import drill
 from fortyfive.puzzles.practice import DRILL_KINDS, Drill
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets.practice import PracticeWidget
-from fortyfive.widgets.puzzle import PuzzleMessageError
+from fortyfive.widgets.puzzle import PuzzleMessageError, shown_view
 
 
 def msg(w: PracticeWidget, kind: str, **extra: Any) -> dict[str, Any]:
@@ -38,7 +38,7 @@ def solve_by_messages(w: PracticeWidget) -> None:
 def test_the_synced_status_is_the_sessions_and_the_view_its_runs() -> None:
     session = Drill("order", seed=4)
     w = PracticeWidget(session)
-    assert w.practice == session.status() and w.view == session.run.view()
+    assert w.practice == session.status() and w.view == shown_view(session.run.view(), w._shown)
     assert w.run is session.run and w.show_after == 1
     assert (w.practice["number"], w.practice["streak"], w.practice["best"]) == (1, 0, 0)
     assert w.practice["mode"] == "drill" and w.practice["can_next"] is False
@@ -53,7 +53,11 @@ def test_solving_shows_the_streak_and_next_brings_a_new_puzzle() -> None:
     assert w.practice["seconds"] is not None and w.practice["finished"] == 1
     w.handle_message(msg(w, "next"))
     assert w.notice["text"] == ""
-    assert w.view["id"] != first and w.view["id"].endswith("-n2") and w.view == w.run.view()
+    assert (
+        w.view["id"] != first
+        and w.view["id"].endswith("-n2")
+        and w.view == shown_view(w.run.view(), w._shown)
+    )
     assert (w.done, w.solved, w.tries, w.wrong, w.feedback, w.hints) == (
         False,
         False,
@@ -102,7 +106,7 @@ def test_nothing_synced_names_the_answer_before_it_is_shown(kind: str) -> None:
     synced = json.dumps({k: v for k, v in w.get_state().items() if k not in ("_esm", "_css")})
     assert "solution" not in synced and "highlight" not in synced
     assert set(w.practice) >= {"streak", "best", "number", "elapsed", "total"}
-    assert w.view == w.run.view()  # only what the engine lets the learner see
+    assert w.view == shown_view(w.run.view(), w._shown)  # only what the engine lets the learner see
 
 
 def test_the_browser_cannot_write_the_status() -> None:

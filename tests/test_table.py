@@ -19,7 +19,7 @@ from fortyfive.engine.cards import SUIT_SYMBOLS
 from fortyfive.solve.hints import hint
 from fortyfive.widgets import _table_text as tt
 from fortyfive.widgets._assets import module_source, stylesheet
-from fortyfive.widgets._table_text import symbols
+from fortyfive.widgets._notation import symbols
 from fortyfive.widgets.table import CardTable, TableAction, TableMessageError
 
 CARD_TOKEN = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")

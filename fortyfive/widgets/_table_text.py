@@ -22,15 +22,15 @@ codes ("5S") stay in the data the page draws from and in its ``title``/aria text
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from fortyfive.engine.actions import ActionSyntaxError, parse_action
 from fortyfive.engine.auction import call_ladder
-from fortyfive.engine.cards import CARDS, SUIT_NAMES, parse_card
+from fortyfive.engine.cards import CARDS, SUIT_NAMES
 from fortyfive.engine.observe import public_action
 from fortyfive.engine.phase import Phase
+from fortyfive.widgets._notation import symbols
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
@@ -38,16 +38,7 @@ if TYPE_CHECKING:
     from fortyfive.engine.scoring import DealLog
 
 
-#: A card's two-letter code in a text of the engine ("5S leads trumps", "KD is best").
-CARD_CODE = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
-
-
 # ---------------------------------------------------------------- names and notation
-
-
-def symbols(text: str) -> str:
-    """``text`` with every card code in the page's notation: "5S leads" -> "5♠ leads"."""
-    return CARD_CODE.sub(lambda m: parse_card(m.group()).symbol(), text)
 
 
 def plural(n: int, word: str) -> str:

@@ -38,6 +38,7 @@ from fortyfive.engine.rules import Rules
 from fortyfive.solve.hints import hint
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
+from fortyfive.widgets._notation import symbols
 from fortyfive.widgets._table_text import (
     action_text,
     callback_failed_text,
@@ -50,7 +51,6 @@ from fortyfive.widgets._table_text import (
     progress,
     rule_hint_text,
     seat_name,
-    symbols,
 )
 
 log = logging.getLogger(__name__)
