@@ -90,11 +90,7 @@ def test_bid_chances_of_e3s_north_hand_support_20():
 
 
 def endgame() -> ff.Game:
-    g = course.deal_game("barker", dealer=3, hands=ENDGAME_HANDS)
-    for action in ["bid 20", "pass", "pass", "pass", "trump H"]:
-        g.apply(action)
-    while g.phase == "discard":
-        g.apply("discard")
+    g = course.barker_hand(3, ENDGAME_HANDS, "H")
     course.play_cards(g, "3D 5C 2D KD KC TD 7C JC")
     return g
 

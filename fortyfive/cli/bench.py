@@ -1,4 +1,5 @@
-"""``fortyfive bench``: random play, the solver, or the puzzles' clicks, on one core."""
+"""``fortyfive bench``: random play, the solver, the puzzles' clicks or the drills' next puzzle,
+on one core."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from fortyfive.engine.rules import PRESETS
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b = sub.add_parser(
         "bench",
-        help="time the engine on one core: random games (games/s, actions/s), the solver, or "
-        "the puzzles' clicks",
+        help="time the engine on one core: random games (games/s, actions/s), the solver, "
+        "the puzzles' clicks, or the drills' next puzzle",
     )
     b.add_argument(
         "--preset",
@@ -42,10 +43,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="time checking the shipped puzzles' answers, per kind (median, p95)",
     )
     b.add_argument(
+        "--drills",
+        action="store_true",
+        help="time making a drill's next puzzle, per kind and difficulty (median, p95)",
+    )
+    b.add_argument(
         "--rounds",
         type=positive_int,
         default=20,
-        help="with --puzzles: starts of each shipped puzzle (default: 20)",
+        help="with --puzzles: starts of each shipped puzzle; with --drills: puzzles of each kind "
+        "and difficulty (default: 20)",
     )
     b.add_argument(
         "--seed", type=seed, default=1, help="the seed of the positions or games (default: 1)"
@@ -75,6 +82,14 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         print(f"puzzle check + view per click, every shipped puzzle started {args.rounds} times")
         print(pd.DataFrame(puzzle_bench(args.rounds)).to_string(index=False))
+        return 0
+    if args.drills:
+        import pandas as pd
+
+        from fortyfive.bench.practice import drill_bench
+
+        print(f"drill next puzzle (make, start, view), {args.rounds} of each kind and difficulty")
+        print(pd.DataFrame(drill_bench(args.rounds, args.seed)).to_string(index=False))
         return 0
     from fortyfive.bench.random_play import bench
 

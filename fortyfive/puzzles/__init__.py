@@ -2,9 +2,9 @@
 
 :mod:`~fortyfive.puzzles.model` holds the data types; the kinds live in private modules
 (``_cards``: order, winner, legal, keep; ``_deals``: rob, score, game-winner, calls;
-``_endgame``: target; ``_turns``: turn; ``_bidding``: bid), each registering its run class for
-its kind; the course's collections are JSON in ``collections/``;
-:mod:`~fortyfive.puzzles.generate` makes new puzzles.
+``_endgame``: target; ``_turns``: turn; ``_pick``: notation, trumps; ``_robbing``: give-up;
+``_bidding``: bid), each registering its run class for its kind; the course's collections are
+JSON in ``collections/``; :mod:`~fortyfive.puzzles.generate` makes new puzzles.
 """
 
 from fortyfive.puzzles import (  # noqa: F401  (register the kinds)
@@ -12,6 +12,8 @@ from fortyfive.puzzles import (  # noqa: F401  (register the kinds)
     _cards,
     _deals,
     _endgame,
+    _pick,
+    _robbing,
     _turns,
 )
 from fortyfive.puzzles._parts import check_shape

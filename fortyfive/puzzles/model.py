@@ -7,8 +7,10 @@ of checking. :meth:`~PuzzleRun.view` is what a learner may see, so it is what a 
 
 The kinds (see :mod:`fortyfive.puzzles`): ``order``, ``winner``, ``legal``, ``keep``,
 ``rob``, ``score``, ``game-winner``, ``calls``, ``target`` (an endgame against perfect
-defence), ``turn`` (whose turn, who deals, who partners whom) and ``bid`` (how high to bid with
-a hand, judged over sampled deals). The course's collections
+defence), ``turn`` (whose turn, who deals, who partners whom, who gets a card of the deal),
+``notation`` (which words are cards), ``trumps`` (which cards are trumps), ``give-up``
+(which card to give up when robbing) and ``bid`` (how high to bid with a hand, judged over
+sampled deals). The course's collections
 ship as JSON beside this module (``collections/``).
 
 >>> p = get_puzzle("c2-01")
@@ -44,6 +46,9 @@ KINDS = (
     "calls",
     "target",
     "turn",
+    "notation",
+    "trumps",
+    "give-up",
     "bid",
 )
 #: The fields of one attempt record, as the widget reports it and the progress file keeps it
