@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from fortyfive.engine.cards import CARDS, SUITS
+from fortyfive.engine.cards import CARDS, SUITS, parse_card
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
-from fortyfive.engine.rules import rules_tables, sort_cards
+from fortyfive.engine.rules import Rules, rules_tables, sort_cards
 from fortyfive.engine.scoring import DealLog, running_totals
 from fortyfive.puzzles._parts import GameRun, card_name, seats_view, tricks_view
 from fortyfive.puzzles.model import Feedback, PuzzleInputError
@@ -111,7 +111,7 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
     assert g.to_act is not None and g.trump is not None
     side = r.partnerships[g.to_act]
     t = rules_tables(r, g.trump)
-    card = CARDS[int(_card_id(action))]
+    card = parse_card(action.split()[-1])
     values = solve(g).values
     losing = {a.split()[-1]: v for a, v in values.items() if v < target}
     hand = g.hand(g.to_act)
@@ -181,10 +181,9 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
     )
 
 
-def _card_id(action: str) -> int:
-    from fortyfive.engine.cards import parse_card
-
-    return parse_card(action.split()[-1]).id
+def _bonus_rule(rules: Rules) -> str:
+    """The rule that gives the bonus: R10.1 in the auction game, R7.2 in bruff."""
+    return "R10.1" if rules.auction else "R7.2"
 
 
 def _bonus_side(partnerships: tuple[int, ...], deal: DealLog) -> int:
@@ -373,7 +372,7 @@ class TargetRun(GameRun, kind="target"):
             won = r.partnerships[deal.tricks[deal.bonus_trick].winner] == self.side
             card = CARDS[deal.bonus_card]
             bonus = (
-                f", and the bonus with {card}, the highest trump played (R7.2, R10.1)"
+                f", and the bonus with {card}, the highest trump played ({_bonus_rule(r)})"
                 if won
                 else f"; {r.partnership_names[_bonus_side(r.partnerships, deal)]}'s {card} "
                 "took the bonus, and the tricks were enough"
@@ -410,21 +409,22 @@ class TargetRun(GameRun, kind="target"):
             )
         if "draw" in key.themes:
             parts.append(
-                f"Leading a trump drew the defence's {' and '.join(key.drawn)}, so your side's "
-                "plain winners could no longer be trumped (R4.1)."
+                f"Leading a trump drew the defence's {' and '.join(key.drawn)} (a trump lead must "
+                "be followed with a trump, R5.1), so your side's plain winners could no longer be "
+                "trumped (R4.1)."
             )
         if "bonus" in key.themes:
             if key.card == key.bonus_card:
                 parts.append(
                     f"{key.bonus_card} is the highest trump of the deal: it takes its trick and "
-                    "the bonus whenever it is played (R7.2, R10.1), so the question is only "
-                    "which trick it should take, and this was the one."
+                    f"the bonus whenever it is played ({_bonus_rule(r)}), so the question is "
+                    "only which trick it should take, and this was the one."
                 )
             else:
                 parts.append(
                     f"{key.bonus_card}, the highest trump of the deal, takes its trick and the "
-                    "bonus whenever it is played (R7.2, R10.1): kept for later, it left this "
-                    "trick to a card that could not win another."
+                    f"bonus whenever it is played ({_bonus_rule(r)}): kept for later, it left "
+                    "this trick to a card that could not win another."
                 )
         if "defend" in key.themes and deal.bidder >= 0:
             bidders = r.partnership_names[r.partnerships[deal.bidder]]
