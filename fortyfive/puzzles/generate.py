@@ -872,7 +872,7 @@ def _bid(rng: random.Random, d: int, variant: str) -> Made:
         return None
     prompt = (
         "You call first. How high should your side go in this auction with your hand? "
-        "Choose the highest bid you would make, or pass."
+        "Choose your limit: the highest call you would make."
     )
     extra = {"rich": ("R9.4",), "thirty": ("R10.3",)}.get(variant, ())
     rule_ids = ("R9.2", "R10.1", "R10.2", *extra)
