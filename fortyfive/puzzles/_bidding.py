@@ -44,6 +44,7 @@ MARGIN = 1.5
 TOP_MARGIN = 6.0
 
 _cache: dict[tuple[Any, ...], dict[str, list[int]]] = {}
+_CACHE_SIZE = 256  # hands kept: a run is started again and again (hints, retries, tests)
 
 
 def sampled_points(
@@ -61,6 +62,8 @@ def sampled_points(
             one = SearchBot(seed=seed * 100_003 + i, bid_samples=1).suit_values(obs)
             for suit, value in one.items():
                 out.setdefault(suit, []).append(round(value))
+        if len(_cache) >= _CACHE_SIZE:
+            del _cache[next(iter(_cache))]  # the oldest
         _cache[key] = out
     return _cache[key]
 
