@@ -37,13 +37,16 @@ from fortyfive.puzzles.model import Feedback
 #: Deals sampled per candidate trump suit, and the sampling seed the shipped answer uses.
 SAMPLES = 48
 SEED = 0
+#: Deals per suit of the generator's first, quick look at a candidate hand (the first deals of
+#: the full judgement, so no work is lost).
+SCREEN = 16
 #: How far (in points) a shipped hand's value stays from the bids on either side of its answer,
 #: and how far apart the average scores of the top bid and of the limit stay (a made or failed
 #: 30 swings 90 points, so that average is the noisier one).
 MARGIN = 1.5
 TOP_MARGIN = 6.0
 
-_cache: dict[tuple[Any, ...], dict[str, list[int]]] = {}
+_cache: dict[tuple[Any, ...], list[dict[str, float]]] = {}
 _CACHE_SIZE = 256  # hands kept: a run is started again and again (hints, retries, tests)
 
 
@@ -51,21 +54,23 @@ def sampled_points(
     game: Game, seat: int, samples: int = SAMPLES, seed: int = SEED
 ) -> dict[str, list[int]]:
     """Per candidate trump suit, the points ``seat``'s side takes as the bidders in each sampled
-    deal: the search bot's valuation (:meth:`SearchBot.suit_values`), one sample at a time."""
+    deal: the search bot's valuation (:meth:`SearchBot.suit_values`), one sample at a time (the
+    first ``n`` samples of a seed are the same whatever ``samples`` is, so they are kept)."""
     from fortyfive.agents.bots import SearchBot
 
     obs = game.observation(seat)
-    key = (tuple(obs["hand"]), seat, obs["dealer"], tuple(obs["scores"]), samples, seed)
-    if key not in _cache:
-        out: dict[str, list[int]] = {}
-        for i in range(samples):
-            one = SearchBot(seed=seed * 100_003 + i, bid_samples=1).suit_values(obs)
-            for suit, value in one.items():
-                out.setdefault(suit, []).append(round(value))
-        if len(_cache) >= _CACHE_SIZE:
-            del _cache[next(iter(_cache))]  # the oldest
-        _cache[key] = out
-    return _cache[key]
+    key = (tuple(obs["hand"]), seat, obs["dealer"], tuple(obs["scores"]), seed)
+    done = _cache.pop(key, [])
+    for i in range(len(done), samples):
+        done.append(SearchBot(seed=seed * 100_003 + i, bid_samples=1).suit_values(obs))
+    if len(_cache) >= _CACHE_SIZE:
+        del _cache[next(iter(_cache))]  # the oldest
+    _cache[key] = done  # the newest
+    out: dict[str, list[int]] = {}
+    for one in done[:samples]:
+        for suit, value in one.items():
+            out.setdefault(suit, []).append(round(value))
+    return out
 
 
 @dataclass(frozen=True)

@@ -836,7 +836,7 @@ def _bid(rng: random.Random, d: int, variant: str) -> Made:
     """A first call in barker to judge (see :mod:`fortyfive.puzzles._bidding`): the hand's value
     at least ``MARGIN`` from the bids either side of the answer, and the same answer with three
     other sampling seeds."""
-    from fortyfive.puzzles._bidding import MARGIN, SEED, TOP_MARGIN, judge
+    from fortyfive.puzzles._bidding import MARGIN, SCREEN, SEED, TOP_MARGIN, Judgement, judge
 
     rules = BARKER
     step = rules.trick_points
@@ -857,14 +857,22 @@ def _bid(rng: random.Random, d: int, variant: str) -> Made:
     floor, ceiling = {"thirty": (20, 99), "strong": (16, 99)}.get(variant, (0, 12))
     if not floor <= quick <= ceiling:
         return None
-    j = judge(g, seat)
-    if j.call not in _BID_CASES[variant]:
-        return None
     bids = [int(a.split()[1]) for a in g.legal_actions() if a.startswith("bid ")]
-    below = max((b for b in bids if b <= j.value), default=0)
-    above = min((b for b in bids if b > j.value), default=10**6)
-    top = j.call == f"bid {rules.bids[-1]}"  # then the scores decide, not the limit (R10.3)
-    if not top and ((below and j.value - below < MARGIN) or above - j.value < MARGIN):
+
+    def clear(j: Judgement, margin: float) -> bool:
+        """Of the pattern, and the value ``margin`` away from the bids either side of it."""
+        if j.call not in _BID_CASES[variant]:
+            return False
+        if j.call == f"bid {rules.bids[-1]}":
+            return True  # then the scores decide, not the limit (R10.3)
+        below = max((b for b in bids if b <= j.value), default=0)
+        above = min((b for b in bids if b > j.value), default=10**6)
+        return not ((below and j.value - below < margin) or above - j.value < margin)
+
+    if not clear(judge(g, seat, samples=SCREEN), MARGIN / 2):
+        return None  # a quick look first: most hands are not of the pattern
+    j = judge(g, seat)
+    if not clear(j, MARGIN):
         return None
     if abs(j.top_score - j.limit_score) < TOP_MARGIN:
         return None  # the top bid (R10.3) neither clearly better nor clearly worse
