@@ -269,3 +269,28 @@ def test_rule_bot_beats_random_over_a_few_barker_games() -> None:
             game.apply(bots[seat].choose(game, seat))
         wins += game.winner == 0
     assert wins >= 9
+
+
+def bruff_first_lead(seed: int) -> ff.Game:
+    game = ff.Game.new("bruff", seed=seed)
+    while game.phase != "play":
+        game.apply(rule(game))
+    return game
+
+
+def test_search_bot_with_a_node_budget_decides_the_same_card_every_time() -> None:
+    game = bruff_first_lead(7)
+    seat = game.to_act
+    assert seat is not None
+    picks = {SearchBot(seed=4, nodes=20_000, seconds=None).choose(game, seat) for _ in range(2)}
+    assert len(picks) == 1 and picks <= set(game.legal_actions())
+
+
+def test_search_bot_plays_the_rule_card_when_no_deal_fits_its_budget() -> None:
+    for seed in range(5):
+        game = bruff_first_lead(seed)
+        seat = game.to_act
+        assert seat is not None
+        bot = SearchBot(seed=1, nodes=1)
+        assert bot.choose(game, seat) == RuleBot(seed=1).choose(game, seat)
+        assert bot.last_deals == 0

@@ -263,3 +263,15 @@ def test_book_without_jupyter_book_says_what_to_install(
     err = capsys.readouterr().err
     assert "jupyter-book is not installed" in err and "pip install -e '.[book]'" in err
     assert not (tmp_path / "site").exists()
+
+
+def test_bench_bots_prints_decision_times_per_preset_and_phase() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "fortyfive", "bench", "--bots", "--bot", "rule", "--deals", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "median ms" in out and "p95 ms" in out and "max ms" in out
+    for word in ("bruff", "barker", "trick 1", "bid", "all cards"):
+        assert word in out

@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from fortyfive.agents.random_play import AUCTION_PASS_PROBABILITY
 from fortyfive.engine.actions import PLAY_ID, parse_action
@@ -316,6 +316,16 @@ class _PlayView:
         return min(cards, key=lambda c: (t.power[c], self.plain_len[t.eff_suit[c]], c))
 
 
+#: Solver nodes a search bot spends on one card, per preset (None: no limit). In bruff a deal
+#: solved from the first trick takes 3,300 nodes at the median but 90,000 at the 95th
+#: percentile (some 3.3 microseconds a node here); 40,000 keeps a card near 130 ms. Barker
+#: hands are small enough to need none.
+PLAY_NODES: dict[str, int | None] = {"bruff": 40_000, "barker": None}
+#: The wall-clock cap of one card, in seconds: above what the node budget takes here, so it
+#: binds only on a slow or busy machine.
+PLAY_SECONDS = 1.0
+
+
 class SearchBot(RuleBot):
     """Plays the card (or robs) that the hint sampler ranks first (:mod:`fortyfive.solve.hints`):
     ``samples`` deals of the hidden cards consistent with its own view, each solved exactly.
@@ -323,6 +333,13 @@ class SearchBot(RuleBot):
     ``bid_samples`` deals of the unseen cards, every seat discarding its non-trumps and drawing
     (R9.7), solved with it as the declarer; it bids up to that value (R9.2-R9.4) and names the
     better suit (R9.6). It buries and discards like :class:`RuleBot`.
+
+    A card is chosen by budget as well as by count: ``nodes`` solver nodes for all its deals
+    together (default :data:`PLAY_NODES` for the preset, ``None`` for no limit) and a wall-clock
+    cap of ``seconds``. The deals are solved in a fixed order from the bot's seed and the one
+    that would cross the budget is dropped, so a node budget decides the same card on any
+    machine; the clock only stops a search that a slow or busy machine drags past the cap.
+    When not even one deal fits, it plays the :class:`RuleBot` card.
 
     >>> from fortyfive import Game
     >>> g = Game.new("barker", seed=5)
@@ -335,10 +352,20 @@ class SearchBot(RuleBot):
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, samples: int = 12, bid_samples: int = 16) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        samples: int = 12,
+        bid_samples: int = 16,
+        nodes: int | Literal["preset"] | None = "preset",
+        seconds: float | None = PLAY_SECONDS,
+    ) -> None:
         super().__init__(seed)
         self.samples = samples
         self.bid_samples = bid_samples
+        self.nodes = nodes
+        self.seconds = seconds
+        self.last_deals = 0  # deals the last card was judged over (0: the rule bot's card)
         self._values: tuple[tuple[int, tuple[str, ...]], dict[str, float]] | None = None
 
     def act(self, obs: Observation) -> str:
@@ -348,9 +375,19 @@ class SearchBot(RuleBot):
             return legal[0]
         if phase == "play":
             from fortyfive.solve.hints import hint_from_observation
+            from fortyfive.solve.solver import SearchBudgetExceeded
 
             seed = self.rng.randrange(2**32)
-            return hint_from_observation(obs, samples=self.samples, seed=seed)[0].action
+            nodes = PLAY_NODES[obs["preset"]] if self.nodes == "preset" else self.nodes
+            try:
+                hints = hint_from_observation(
+                    obs, samples=self.samples, seed=seed, nodes=nodes, seconds=self.seconds
+                )
+            except SearchBudgetExceeded:
+                self.last_deals = 0
+                return super().act(obs)
+            self.last_deals = hints[0].deals
+            return hints[0].action
         if phase == "bid":
             return self._search_call(obs)
         if phase == "trump":

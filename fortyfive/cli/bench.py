@@ -1,10 +1,12 @@
-"""``fortyfive bench``: random play, the solver, or the puzzles' clicks, on one core."""
+"""``fortyfive bench``: random play, the solver, the bots' decisions, or the puzzles' clicks, on
+one core."""
 
 from __future__ import annotations
 
 import argparse
 import os
 
+from fortyfive.agents.bots import BOTS
 from fortyfive.cli._args import positive_int, seconds, seed
 from fortyfive.engine.rules import PRESETS
 
@@ -12,8 +14,8 @@ from fortyfive.engine.rules import PRESETS
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b = sub.add_parser(
         "bench",
-        help="time the engine on one core: random games (games/s, actions/s), the solver, or "
-        "the puzzles' clicks",
+        help="time the engine on one core: random games (games/s, actions/s), the solver, the "
+        "bots' decisions, or the puzzles' clicks",
     )
     b.add_argument(
         "--preset",
@@ -35,6 +37,23 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         type=positive_int,
         default=40,
         help="with --solver: positions of each kind (default: 40)",
+    )
+    b.add_argument(
+        "--bots",
+        action="store_true",
+        help="time a bot's decisions per preset and phase instead (median, p95, max)",
+    )
+    b.add_argument(
+        "--bot",
+        choices=sorted(BOTS),
+        default="search",
+        help="with --bots: the bot, in every seat (default: search)",
+    )
+    b.add_argument(
+        "--deals",
+        type=positive_int,
+        default=6,
+        help="with --bots: deals played per preset (default: 6)",
     )
     b.add_argument(
         "--puzzles",
@@ -67,6 +86,15 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(f"solve(): values of every legal action, {args.positions} positions of each kind")
         rows = solver_bench(args.positions, args.seed)
         print(pd.DataFrame(rows).to_string(index=False))
+        return 0
+    if args.bots:
+        import pandas as pd
+
+        from fortyfive.bench.bots import bot_bench
+
+        print(f"{args.bot} in every seat, decisions with a choice, {args.deals} deals a preset")
+        rows = bot_bench(args.bot, args.deals, args.seed, presets)
+        print(pd.DataFrame(rows).fillna("").to_string(index=False))
         return 0
     if args.puzzles:
         import pandas as pd

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
 from fortyfive.engine.cards import JOKER_ID, SUITS, card_mask, mask_ids, parse_card
@@ -34,7 +35,7 @@ from fortyfive.engine.dealing import may_still_rob, robbing_seat, seat_of_play
 from fortyfive.engine.observe import Observation, tricks_seen, trump_of
 from fortyfive.engine.rules import TRUMP_SUIT, get_rules, tables
 from fortyfive.solve.position import Position
-from fortyfive.solve.solver import solve
+from fortyfive.solve.solver import SearchBudgetExceeded, solve
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
@@ -54,18 +55,43 @@ class Hint:
     loss: float
     best_share: float
     reason: str
+    deals: int = 0  # the deals it was judged over
 
 
 class SampleError(ValueError):
     """No deal is consistent with the observation (it contradicts itself)."""
 
 
-def hint(game: Game, seat: int, samples: int = 20, seed: int = 0) -> list[Hint]:
-    """The legal actions of ``seat`` (which must be to act, in the trick phase), best first."""
-    return hint_from_observation(game.observation(seat), samples=samples, seed=seed)
+def hint(
+    game: Game,
+    seat: int,
+    samples: int = 20,
+    seed: int = 0,
+    *,
+    nodes: int | None = None,
+    seconds: float | None = None,
+) -> list[Hint]:
+    """The legal actions of ``seat`` (which must be to act, in the trick phase), best first.
+
+    At most ``samples`` deals are solved, in a fixed order from ``seed``. ``nodes`` bounds the
+    solver nodes of all of them together and ``seconds`` their wall-clock time: the deal being
+    solved when the budget runs out is dropped, and the ranking is over the deals solved by
+    then (:attr:`Hint.deals`). A node budget gives the same answer on any machine; a time
+    budget does not. Raises :class:`SearchBudgetExceeded` if not one deal was solved.
+    """
+    return hint_from_observation(
+        game.observation(seat), samples=samples, seed=seed, nodes=nodes, seconds=seconds
+    )
 
 
-def hint_from_observation(obs: Observation, samples: int = 20, seed: int = 0) -> list[Hint]:
+def hint_from_observation(
+    obs: Observation,
+    samples: int = 20,
+    seed: int = 0,
+    *,
+    nodes: int | None = None,
+    seconds: float | None = None,
+) -> list[Hint]:
     """:func:`hint` from an observation alone (what a bot has)."""
     if obs["phase"] != "play":
         raise ValueError(f"hints judge card play; the game is in phase {obs['phase']!r}")
@@ -78,20 +104,32 @@ def hint_from_observation(obs: Observation, samples: int = 20, seed: int = 0) ->
     totals = dict.fromkeys(legal, 0.0)
     losses = dict.fromkeys(legal, 0.0)
     bests = dict.fromkeys(legal, 0)
+    deadline = None if seconds is None else perf_counter() + seconds
+    spent = done = 0
     for _ in range(samples):
         hands, robber = sample_hands(obs, rng)
-        sol = solve(Position.from_observation(obs, hands, robber), side=side)
+        pos = Position.from_observation(obs, hands, robber)
+        left = None if nodes is None else nodes - spent
+        try:
+            sol = solve(pos, side=side, max_nodes=left, deadline=deadline)
+        except SearchBudgetExceeded:
+            break
+        spent += sol.nodes
+        done += 1
         top = sol.value
         for a in legal:
             v = sol.values[a]
             totals[a] += v
             losses[a] += top - v
             bests[a] += v == top
+    if not done:
+        raise SearchBudgetExceeded("not one deal could be solved within the budget")
     name = rules.partnership_names[side]
     out = []
     for a in legal:
-        value, loss, share = totals[a] / samples, losses[a] / samples, bests[a] / samples
-        out.append(Hint(a, value, loss, share, _reason(a, value, loss, bests[a], samples, name)))
+        value, loss, share = totals[a] / done, losses[a] / done, bests[a] / done
+        why = _reason(a, value, loss, bests[a], done, name)
+        out.append(Hint(a, value, loss, share, why, done))
     out.sort(key=lambda h: (h.loss, -h.best_share, legal.index(h.action)))
     return out
 
