@@ -24,6 +24,7 @@ from fortyfive.engine.tricks import winner_index
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
+    from fortyfive.solve.hints import Search
 
 
 class Bot(Protocol):
@@ -359,12 +360,16 @@ class SearchBot(RuleBot):
         bid_samples: int = 16,
         nodes: int | Literal["preset"] | None = "preset",
         seconds: float | None = PLAY_SECONDS,
+        search: Search = "paranoid",
+        rule_ties: bool = False,
     ) -> None:
         super().__init__(seed)
         self.samples = samples
         self.bid_samples = bid_samples
         self.nodes = nodes
         self.seconds = seconds
+        self.search = search
+        self.rule_ties = rule_ties
         self.last_deals = 0  # deals the last card was judged over (0: the rule bot's card)
         self._values: tuple[tuple[int, tuple[str, ...]], dict[str, float]] | None = None
 
@@ -381,12 +386,24 @@ class SearchBot(RuleBot):
             nodes = PLAY_NODES[obs["preset"]] if self.nodes == "preset" else self.nodes
             try:
                 hints = hint_from_observation(
-                    obs, samples=self.samples, seed=seed, nodes=nodes, seconds=self.seconds
+                    obs,
+                    samples=self.samples,
+                    seed=seed,
+                    nodes=nodes,
+                    seconds=self.seconds,
+                    search=self.search,
                 )
             except SearchBudgetExceeded:
                 self.last_deals = 0
                 return super().act(obs)
             self.last_deals = hints[0].deals
+            if self.rule_ties:
+                top = (hints[0].loss, hints[0].best_share)
+                tied = {h.action for h in hints if (h.loss, h.best_share) == top}
+                if len(tied) > 1:
+                    card = super().act(obs)
+                    if card in tied:
+                        return card
             return hints[0].action
         if phase == "bid":
             return self._search_call(obs)

@@ -28,17 +28,24 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from time import perf_counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from fortyfive.engine.cards import JOKER_ID, SUITS, card_mask, mask_ids, parse_card
 from fortyfive.engine.dealing import may_still_rob, robbing_seat, seat_of_play
 from fortyfive.engine.observe import Observation, tricks_seen, trump_of
 from fortyfive.engine.rules import TRUMP_SUIT, get_rules, tables
+from fortyfive.solve.maxn import maxn_solve
 from fortyfive.solve.position import Position
 from fortyfive.solve.solver import SearchBudgetExceeded, solve
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
+
+
+Search = Literal["paranoid", "max-n"]
+#: Max-n (:mod:`fortyfive.solve.maxn`) has little to prune: it solves positions of at most this
+#: many cards in the hands (from the third trick of a bruff deal on), a few ms each.
+MAXN_CARDS = 18
 
 
 @dataclass(frozen=True)
@@ -91,8 +98,12 @@ def hint_from_observation(
     *,
     nodes: int | None = None,
     seconds: float | None = None,
+    search: Search = "paranoid",
 ) -> list[Hint]:
-    """:func:`hint` from an observation alone (what a bot has)."""
+    """:func:`hint` from an observation alone (what a bot has). ``search``: how each deal is
+    solved, ``"paranoid"`` (:func:`~fortyfive.solve.solver.solve`) or ``"max-n"``
+    (:func:`~fortyfive.solve.maxn.maxn_solve` once at most :data:`MAXN_CARDS` cards are left
+    in the hands, paranoid before; the same as paranoid with two partnerships)."""
     if obs["phase"] != "play":
         raise ValueError(f"hints judge card play; the game is in phase {obs['phase']!r}")
     if obs["to_act"] != obs["seat"]:
@@ -105,13 +116,17 @@ def hint_from_observation(
     losses = dict.fromkeys(legal, 0.0)
     bests = dict.fromkeys(legal, 0)
     deadline = None if seconds is None else perf_counter() + seconds
+    three_way = search == "max-n" and rules.n_partnerships > 2
     spent = done = 0
     for _ in range(samples):
         hands, robber = sample_hands(obs, rng)
         pos = Position.from_observation(obs, hands, robber)
         left = None if nodes is None else nodes - spent
         try:
-            sol = solve(pos, side=side, max_nodes=left, deadline=deadline)
+            if three_way and sum(h.bit_count() for h in hands) <= MAXN_CARDS:
+                sol = maxn_solve(pos, side, max_nodes=left)
+            else:
+                sol = solve(pos, side=side, max_nodes=left, deadline=deadline)
         except SearchBudgetExceeded:
             break
         spent += sol.nodes
