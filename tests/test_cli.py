@@ -275,3 +275,13 @@ def test_bench_bots_prints_decision_times_per_preset_and_phase() -> None:
     assert "median ms" in out and "p95 ms" in out and "max ms" in out
     for word in ("bruff", "barker", "trick 1", "bid", "all cards"):
         assert word in out
+
+
+def test_bench_hints_prints_times_and_the_agreement_with_the_unbudgeted_ranking() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "fortyfive", "bench", "--hints", "--positions", "1", "--seed", "2"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "p95 ms" in out and "same first" in out and "points given up" in out

@@ -158,7 +158,7 @@ def test_a_node_budget_ranks_over_the_first_deals_that_fit_it() -> None:
 
     g = next(play_positions("bruff", 4, every=3))
     obs = g.observation(g.to_act)
-    free = hint_from_observation(obs, samples=6, seed=3)
+    free = hint_from_observation(obs, samples=6, seed=3, nodes=None)
     assert {h.deals for h in free} == {6}
     partial = []
     for budget in (300, 1_000, 3_000, 10_000, 30_000, 100_000):
@@ -170,6 +170,6 @@ def test_a_node_budget_ranks_over_the_first_deals_that_fit_it() -> None:
             partial.append(ranked)
     assert partial, "no budget between one deal and six"
     for budgeted in partial:
-        assert budgeted == hint_from_observation(obs, samples=budgeted[0].deals, seed=3)
+        assert budgeted == hint_from_observation(obs, samples=budgeted[0].deals, seed=3, nodes=None)
     with pytest.raises(SearchBudgetExceeded):
         hint_from_observation(obs, samples=6, seed=3, nodes=1)

@@ -36,7 +36,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--positions",
         type=positive_int,
         default=40,
-        help="with --solver: positions of each kind (default: 40)",
+        help="with --solver: positions of each kind; with --hints: first leads (default: 40)",
+    )
+    b.add_argument(
+        "--hints",
+        action="store_true",
+        help="time hint() at bruff first leads, and compare its ranking with the ranking "
+        "of the same deals without a node budget",
     )
     b.add_argument(
         "--bots",
@@ -86,6 +92,18 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(f"solve(): values of every legal action, {args.positions} positions of each kind")
         rows = solver_bench(args.positions, args.seed)
         print(pd.DataFrame(rows).to_string(index=False))
+        return 0
+    if args.hints:
+        import pandas as pd
+
+        from fortyfive.bench.hints import hint_bench
+        from fortyfive.solve.hints import HINT_NODES
+
+        print(
+            f"hint() at {args.positions} bruff first leads: 8 deals within {HINT_NODES:,} nodes, "
+            "against the same 8 deals without a budget"
+        )
+        print(pd.DataFrame(hint_bench(args.positions, args.seed)).to_string(index=False))
         return 0
     if args.bots:
         import pandas as pd

@@ -16,6 +16,7 @@ from fortyfive.engine.observe import public_action, render_text
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import PRESETS
 from fortyfive.solve.hints import HINT_HEADER, describe_hints, hint
+from fortyfive.solve.solver import SearchBudgetExceeded
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -192,5 +193,8 @@ def _hint_text(game: Game, seat: int) -> str:
     """The hint sampler's ranking, or why there is none (it judges card play only)."""
     if game.phase != Phase.PLAY:
         return "hints judge card play (R3-R5); for this choice, '?' lists what is legal"
-    hints = hint(game, seat, samples=12, seed=len(game.history))
+    try:
+        hints = hint(game, seat, samples=12, seed=len(game.history))
+    except SearchBudgetExceeded:
+        return "this position is too big to solve within the hint's budget: try after a trick"
     return HINT_HEADER + "\n" + describe_hints(hints)

@@ -23,6 +23,7 @@ methods (:meth:`act`, :meth:`play_bots`, :meth:`autoplay`) never wait.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import Rules
 from fortyfive.solve.hints import hint
+from fortyfive.solve.solver import SearchBudgetExceeded
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
 from fortyfive.widgets._table_text import (
@@ -52,7 +54,9 @@ from fortyfive.widgets._table_text import (
 log = logging.getLogger(__name__)
 
 MESSAGE_TYPES = ("act", "step", "auto", "next_game", "next_deal", "hint")
-HINT_SAMPLES = 8  # deals the solver plays out for a hint: about a second at worst (bruff)
+# Deals the solver plays out for a hint, within hint()'s node budget (HINT_NODES): a bruff
+# first lead gets as many of the 8 as fit in about half a second.
+HINT_SAMPLES = 8
 LOG_LINES = 40  # lines of the public log kept and synced
 #: Traits the browser may write; everything else it sends as a state change is dropped.
 FRONT_END_WRITABLE = frozenset({"pause_ms", "four_colour", "continuous"})
@@ -184,9 +188,10 @@ class CardTable(SyncedWidget):
 
     def hint(self, samples: int = HINT_SAMPLES) -> str:
         """Advice for the learner's move, from the learner's seat's view only (no peeking): in
-        the trick phase the solver's ranking over ``samples`` deals consistent with what the
-        seat has seen (:func:`fortyfive.solve.hints.hint`); in the other phases what a rule-based
-        player would do. Also shown on the table."""
+        the trick phase the solver's ranking over up to ``samples`` deals consistent with what
+        the seat has seen, as many as its node budget allows (:func:`fortyfive.solve.hints.hint`);
+        in the other phases, or if not one deal fits the budget, what a rule-based player would
+        do. Also shown on the table."""
         with self._call():
             return self._give_hint(samples)
 
@@ -194,8 +199,13 @@ class CardTable(SyncedWidget):
         game, seat = self._game, self._seat
         if game.over or game.to_act != seat or self._until is not None:
             raise TableMessageError("a hint is for your own turn")
+        ranked = None
         if game.phase == Phase.PLAY:
-            best = hint(game, seat, samples=samples, seed=self._state_number)[0]
+            # not one deal within the budget: the rule-based advice below
+            with contextlib.suppress(SearchBudgetExceeded):
+                ranked = hint(game, seat, samples=samples, seed=self._state_number)
+        if ranked:
+            best = ranked[0]
             text = f"Hint: {action_words(best.action)}. {best.reason}"
         else:
             action = RuleBot(seed=self._state_number).choose(game, seat)
