@@ -294,3 +294,15 @@ def test_search_bot_plays_the_rule_card_when_no_deal_fits_its_budget() -> None:
         bot = SearchBot(seed=1, nodes=1)
         assert bot.choose(game, seat) == RuleBot(seed=1).choose(game, seat)
         assert bot.last_deals == 0
+
+
+def test_the_erring_bot_is_the_rule_bot_without_errors_and_random_with_only_errors() -> None:
+    from fortyfive.agents.bots import ErringBot
+
+    game = bruff_first_lead(11)
+    seat = game.to_act
+    assert seat is not None
+    assert ErringBot(seed=2, error_rate=0).choose(game, seat) == rule(game)
+    picks = {ErringBot(seed=s, error_rate=1).choose(game, seat) for s in range(40)}
+    cards = {a for a in game.legal_actions() if a.startswith("play ")}
+    assert picks == cards  # every legal card, never robbing (R6.5) by mistake

@@ -285,3 +285,16 @@ def test_bench_hints_prints_times_and_the_agreement_with_the_unbudgeted_ranking(
         check=True,
     ).stdout
     assert "p95 ms" in out and "same first" in out and "points given up" in out
+
+
+def test_play_level_chooses_the_opponents(monkeypatch: pytest.MonkeyPatch) -> None:
+    import fortyfive.cli.play as cli_play
+
+    seen: list[str] = []
+    monkeypatch.setattr(cli_play, "play", lambda *a, opponents: seen.append(opponents))
+    assert main(["play", "--level", "beginner"]) == 0
+    assert main(["play"]) == 0
+    assert main(["play", "--opponents", "search"]) == 0
+    assert seen == ["erring", "rule", "search"]
+    with pytest.raises(SystemExit):
+        main(["play", "--level", "club", "--opponents", "rule"])

@@ -317,6 +317,31 @@ class _PlayView:
         return min(cards, key=lambda c: (t.power[c], self.plain_len[t.eff_suit[c]], c))
 
 
+class ErringBot(RuleBot):
+    """A learner's first opponent: plays like :class:`RuleBot` but, ``error_rate`` of the time
+    (by default one card in three), plays a card at random from the legal ones instead.
+
+    >>> from fortyfive import Game
+    >>> g = Game.new("bruff", seed=2)
+    >>> while not g.over:
+    ...     g.apply(ErringBot(seed=0).choose(g, g.to_act))
+    >>> g.winner in (0, 1, 2)
+    True
+    """
+
+    name = "erring"
+
+    def __init__(self, seed: int | None = None, error_rate: float = 1 / 3) -> None:
+        super().__init__(seed)
+        self.error_rate = error_rate
+
+    def act(self, obs: Observation) -> str:
+        cards = [a for a in obs["legal_actions"] if a in PLAY_ID]
+        if obs["phase"] == "play" and len(cards) > 1 and self.rng.random() < self.error_rate:
+            return self.rng.choice(cards)
+        return super().act(obs)
+
+
 #: Solver nodes a search bot spends on one card, per preset (None: no limit). In bruff a deal
 #: solved from the first trick takes 3,300 nodes at the median but 90,000 at the 95th
 #: percentile (some 3.3 microseconds a node here); 40,000 keeps a card near 130 ms. Barker
@@ -486,11 +511,20 @@ class SearchBot(RuleBot):
 _OUTBID_PARTNER = 10
 
 
-BOTS: dict[str, type[ObservingBot]] = {"random": RandomBot, "rule": RuleBot, "search": SearchBot}
+BOTS: dict[str, type[ObservingBot]] = {
+    "random": RandomBot,
+    "erring": ErringBot,
+    "rule": RuleBot,
+    "search": SearchBot,
+}
+
+#: The ladder a learner climbs: a level is a bot (``fortyfive tournament --ladder`` rates them).
+LEVELS: dict[str, str] = {"beginner": "erring", "club": "rule", "strong": "search"}
 
 
 def make_bot(name: str, seed: int | None = None) -> ObservingBot:
-    """A bot by name (``random``, ``rule``, ``search``), seeded for repeatable games."""
+    """A bot by name (``random``, ``erring``, ``rule``, ``search``), seeded for repeatable
+    games; a level of :data:`LEVELS` names one of them."""
     try:
         cls = BOTS[name]
     except KeyError:

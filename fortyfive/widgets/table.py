@@ -31,7 +31,7 @@ from typing import Any, ClassVar, Literal
 
 import traitlets
 
-from fortyfive.agents.bots import Bot, RuleBot, make_bot
+from fortyfive.agents.bots import LEVELS, Bot, RuleBot, make_bot
 from fortyfive.engine.actions import IllegalActionError, parse_action
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
@@ -82,6 +82,12 @@ class TableAction:
 ActionCallback = Callable[[TableAction], object]
 
 
+def _level_bot(level: str) -> str:
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
+    return LEVELS[level]
+
+
 class TableMessageError(WidgetMessageError):
     """A message from the front end that was refused; the text is shown in the widget."""
 
@@ -90,7 +96,9 @@ class CardTable(SyncedWidget):
     """A card table in a notebook cell: the learner plays ``seat`` against bots.
 
     ``CardTable(preset="bruff" | "barker", seat=0, opponents="rule", seed=None)``;
-    ``opponents`` is a bot name for :func:`fortyfive.agents.bots.make_bot` or a bot object.
+    ``opponents`` is a bot name for :func:`fortyfive.agents.bots.make_bot` or a bot object;
+    ``level="beginner" | "club" | "strong"`` chooses them by level instead
+    (:data:`fortyfive.agents.bots.LEVELS`; :meth:`set_level` changes it during a game).
     ``table.game`` is the live :class:`~fortyfive.Game`.
 
     Messages (:meth:`handle_message`): ``act`` {action, seat, state}; ``step`` {state} (one bot
@@ -129,22 +137,42 @@ class CardTable(SyncedWidget):
         pause_ms: int = 700,
         four_colour: bool = False,
         game: Game | None = None,
+        level: str | None = None,
     ) -> None:
         game = game if game is not None else Game.new(preset, seed=seed)
         players = game.rules.players
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1} for {game.rules.name}")
-        base = game.seed if seed is None else seed
+        if level is not None:
+            if opponents != "rule":
+                raise ValueError("level and opponents both choose the bots: give one")
+            opponents = _level_bot(level)
+        self._bot_seed = game.seed if seed is None else seed
         self._game = game
         self._seat = seat
         self._reveal = reveal  # not a trait: the browser must not be able to turn it on
-        self._bots: dict[int, Bot] = {s: self._bot(opponents, base + 1 + s) for s in range(players)}
+        self._level = level
+        self._bots: dict[int, Bot] = {
+            s: self._bot(opponents, self._bot_seed + 1 + s) for s in range(players)
+        }
         self._callbacks: list[ActionCallback] = []
         self._log: list[str] = []
         self._until: tuple[str, tuple[int, int, int]] | None = None
         self._last_act: tuple[int, str, str] | None = None  # (state sent at, type, action)
         self._held = False  # a deal is over: the bots wait for the learner's "Next deal"
         super().__init__(pause_ms=pause_ms, four_colour=four_colour)
+
+    @property
+    def level(self) -> str | None:
+        """The bots' level (:data:`fortyfive.agents.bots.LEVELS`), None if chosen by name."""
+        return self._level
+
+    def set_level(self, level: str) -> None:
+        """Play on against bots of ``level`` (``beginner``, ``club``, ``strong``): they take
+        over every other seat from the next move on."""
+        bot = _level_bot(level)
+        self._level = level
+        self._bots = {s: self._bot(bot, self._bot_seed + 1 + s) for s in self._bots}
 
     @staticmethod
     def _bot(opponents: str | Bot, seed: int) -> Bot:
