@@ -306,3 +306,25 @@ def test_the_erring_bot_is_the_rule_bot_without_errors_and_random_with_only_erro
     picks = {ErringBot(seed=s, error_rate=1).choose(game, seat) for s in range(40)}
     cards = {a for a in game.legal_actions() if a.startswith("play ")}
     assert picks == cards  # every legal card, never robbing (R6.5) by mistake
+
+
+def test_search_bot_budgets_bruff_cards_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Barker hands are small: its cards are chosen over every sample, as before budgets."""
+    import fortyfive.solve.hints as hints
+    from fortyfive.agents.bots import PLAY_NODES, PLAY_SECONDS
+
+    asked: dict[str, tuple[object, object]] = {}
+    real = hints.hint_from_observation
+
+    def spy(obs: Any, **kw: Any) -> Any:
+        asked[obs["preset"]] = (kw["nodes"], kw["seconds"])
+        return real(obs, **kw)
+
+    monkeypatch.setattr(hints, "hint_from_observation", spy)
+    for preset in ("barker", "bruff"):
+        game = ff.Game.new(preset, seed=3)
+        while game.phase != "play" or len(game.legal_actions()) < 2:
+            game.apply(rule(game))
+        SearchBot(seed=1, samples=2, bid_samples=2).choose(game, game.to_act or 0)
+    assert asked["barker"] == (None, None)
+    assert asked["bruff"] == (PLAY_NODES["bruff"], PLAY_SECONDS["bruff"]) != (None, None)

@@ -347,9 +347,10 @@ class ErringBot(RuleBot):
 #: percentile (some 3.3 microseconds a node here); 40,000 keeps a card near 130 ms. Barker
 #: hands are small enough to need none.
 PLAY_NODES: dict[str, int | None] = {"bruff": 40_000, "barker": None}
-#: The wall-clock cap of one card, in seconds: above what the node budget takes here, so it
-#: binds only on a slow or busy machine.
-PLAY_SECONDS = 1.0
+#: The wall-clock cap of one card, in seconds, where there is a node budget: above what the
+#: budget takes here, so it binds only on a slow or busy machine. Barker play has neither, and
+#: plays exactly as it did before there were budgets.
+PLAY_SECONDS: dict[str, float | None] = {"bruff": 1.0, "barker": None}
 
 
 class SearchBot(RuleBot):
@@ -362,9 +363,10 @@ class SearchBot(RuleBot):
 
     A card is chosen by budget as well as by count: ``nodes`` solver nodes for all its deals
     together (default :data:`PLAY_NODES` for the preset, ``None`` for no limit) and a wall-clock
-    cap of ``seconds``. The deals are solved in a fixed order from the bot's seed and the one
-    that would cross the budget is dropped, so a node budget decides the same card on any
-    machine; the clock only stops a search that a slow or busy machine drags past the cap.
+    cap of ``seconds`` (default :data:`PLAY_SECONDS`). The deals are solved in a fixed order
+    from the bot's seed and the one that would cross the budget is dropped, so a node budget
+    decides the same card on any machine; the clock only stops a search that a slow or busy
+    machine drags past the cap.
     When not even one deal fits, it plays the :class:`RuleBot` card.
 
     >>> from fortyfive import Game
@@ -384,7 +386,7 @@ class SearchBot(RuleBot):
         samples: int = 12,
         bid_samples: int = 16,
         nodes: int | Literal["preset"] | None = "preset",
-        seconds: float | None = PLAY_SECONDS,
+        seconds: float | Literal["preset"] | None = "preset",
         search: Search = "paranoid",
         rule_ties: bool = False,
     ) -> None:
@@ -408,14 +410,16 @@ class SearchBot(RuleBot):
             from fortyfive.solve.solver import SearchBudgetExceeded
 
             seed = self.rng.randrange(2**32)
-            nodes = PLAY_NODES[obs["preset"]] if self.nodes == "preset" else self.nodes
+            preset = obs["preset"]
+            nodes = PLAY_NODES[preset] if self.nodes == "preset" else self.nodes
+            seconds = PLAY_SECONDS[preset] if self.seconds == "preset" else self.seconds
             try:
                 hints = hint_from_observation(
                     obs,
                     samples=self.samples,
                     seed=seed,
                     nodes=nodes,
-                    seconds=self.seconds,
+                    seconds=seconds,
                     search=self.search,
                 )
             except SearchBudgetExceeded:
