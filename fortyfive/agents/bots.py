@@ -19,7 +19,14 @@ from fortyfive.engine.actions import PLAY_ID, parse_action
 from fortyfive.engine.cards import CARDS, SUITS, parse_card
 from fortyfive.engine.dealing import discard_order, draw_limit, first_leader
 from fortyfive.engine.observe import Observation, trump_of
-from fortyfive.engine.rules import TRUMP_SUIT, Rules, get_rules, rules_tables, tables
+from fortyfive.engine.rules import (
+    TRUMP_SUIT,
+    Rules,
+    TrumpTables,
+    get_rules,
+    rules_tables,
+    tables,
+)
 from fortyfive.engine.tricks import winner_index
 
 if TYPE_CHECKING:
@@ -121,6 +128,12 @@ def best_suit(rules: Rules, hand: list[str]) -> tuple[str, float]:
     return max(((s, hand_points(rules, hand, s)) for s in SUITS), key=lambda sp: sp[1])
 
 
+def rob_discard(t: TrumpTables, cards: list[int], turnup: int) -> int | None:
+    """The rule bot's robbing (R6.5): the weakest of ``cards`` if the turn-up beats it."""
+    worst = min(cards, key=lambda c: (t.power[c], c))
+    return worst if t.power[turnup] > t.power[worst] else None
+
+
 class RuleBot(ObservingBot):
     """A readable club player, every phase from its own observation (the engine's tables give
     every card's power; the legal actions come from the engine).
@@ -160,7 +173,7 @@ class RuleBot(ObservingBot):
         if phase == "discard":
             return self._discard(rules, obs)
         rob = self._rob(rules, obs)
-        return rob or self._play(_PlayView(rules, obs))
+        return rob or self.play_card(PlayView.of(rules, obs))
 
     # -------------------------------------------------------------- before the tricks
 
@@ -177,16 +190,12 @@ class RuleBot(ObservingBot):
     @staticmethod
     def _rob(rules: Rules, obs: Observation) -> str | None:
         """R6.5: take the turn-up when it is better than the worst card in hand."""
-        robs = [a for a in obs["legal_actions"] if a.startswith("rob ")]
+        robs = [parse_card(a.split()[1]).id for a in obs["legal_actions"] if a.startswith("rob ")]
         if not robs:
             return None
         t = rules_tables(rules, trump_of(obs))
-        worst = min((parse_card(a.split()[1]).id for a in robs), key=lambda c: (t.power[c], c))
-        return (
-            f"rob {CARDS[worst]}"
-            if t.power[parse_card(obs["turnup"] or "").id] > t.power[worst]
-            else None
-        )
+        card = rob_discard(t, robs, parse_card(obs["turnup"] or "").id)
+        return None if card is None else f"rob {CARDS[card]}"
 
     @staticmethod
     def _call(rules: Rules, obs: Observation) -> str:
@@ -230,7 +239,7 @@ class RuleBot(ObservingBot):
     # -------------------------------------------------------------- the tricks
 
     @staticmethod
-    def _play(v: _PlayView) -> str:
+    def play_card(v: PlayView) -> str:
         t = v.t
         if not v.trick:
             return v.play(RuleBot._lead(v))
@@ -246,7 +255,7 @@ class RuleBot(ObservingBot):
         return v.play(min(beaters, key=lambda c: (t.power[c], c)))
 
     @staticmethod
-    def _lead(v: _PlayView) -> int:
+    def _lead(v: PlayView) -> int:
         t = v.t
         trumps = sorted((c for c in v.legal if t.is_trump(c)), key=lambda c: -t.power[c])
         if trumps and v.boss_trump(trumps[0]):
@@ -258,31 +267,59 @@ class RuleBot(ObservingBot):
         return v.weakest(plain or trumps)
 
 
-class _PlayView:
+class PlayView:
     """The trick phase as one seat sees it: hand, trick so far, and the cards still unseen."""
 
-    def __init__(self, rules: Rules, obs: Observation) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        t: TrumpTables,
+        seat: int,
+        legal: list[int],
+        hand: list[int],
+        trick_seats: list[int],
+        trick: list[int],
+        unseen: set[int],
+        bonus_card: int,
+    ) -> None:
         self.rules = rules
-        self.t = t = rules_tables(rules, trump_of(obs))
-        self.seat: int = obs["seat"]
-        self.partnerships: list[int] = obs["partnerships"]
-        self.legal = [PLAY_ID[a] for a in obs["legal_actions"] if a in PLAY_ID]
-        self.hand = _ids(obs["hand"])
-        self.trick_seats = [e["seat"] for e in obs["trick"]]
-        self.trick = [parse_card(e["card"]).id for e in obs["trick"]]
-        played = [parse_card(c).id for k in obs["tricks"] for c in k["cards"]] + self.trick
-        seen = set(played) | set(self.hand)
+        self.t = t
+        self.seat = seat
+        self.partnerships = list(rules.partnerships)
+        self.legal = legal
+        self.hand = hand
+        self.trick_seats = trick_seats
+        self.trick = trick
+        self.unseen = unseen
+        self.bonus_card = bonus_card
+        self.plain_len = {
+            s: sum(1 for c in hand if t.eff_suit[c] == s)
+            for s in range(TRUMP_SUIT + 1)  # the four plain suits and the trumps
+        }
+
+    @classmethod
+    def of(cls, rules: Rules, obs: Observation) -> PlayView:
+        """The view of ``obs``."""
+        trick = [parse_card(e["card"]).id for e in obs["trick"]]
+        hand = _ids(obs["hand"])
+        played = [parse_card(c).id for k in obs["tricks"] for c in k["cards"]] + trick
+        seen = set(played) | set(hand)
         turnup = obs["turnup"]
         # R7.3: an unrobbed turn-up is out of play once robbing can no longer happen.
         if turnup and obs["robbed_by"] is None and obs["tricks"]:
             seen.add(parse_card(turnup).id)
-        self.unseen = {c for c in range(rules.deck_size) if c not in seen}
         bonus = obs["bonus"]["card"]
-        self.bonus_card = parse_card(bonus).id if bonus else -1
-        self.plain_len = {
-            s: sum(1 for c in self.hand if t.eff_suit[c] == s)
-            for s in range(TRUMP_SUIT + 1)  # the four plain suits and the trumps
-        }
+        return cls(
+            rules,
+            rules_tables(rules, trump_of(obs)),
+            obs["seat"],
+            [PLAY_ID[a] for a in obs["legal_actions"] if a in PLAY_ID],
+            hand,
+            [e["seat"] for e in obs["trick"]],
+            trick,
+            {c for c in range(rules.deck_size) if c not in seen},
+            parse_card(bonus).id if bonus else -1,
+        )
 
     @staticmethod
     def play(card: int) -> str:
@@ -387,7 +424,7 @@ class SearchBot(RuleBot):
         bid_samples: int = 16,
         nodes: int | Literal["preset"] | None = "preset",
         seconds: float | Literal["preset"] | None = "preset",
-        search: Search = "paranoid",
+        search: Search | Literal["rollout"] = "paranoid",
         rule_ties: bool = False,
     ) -> None:
         super().__init__(seed)
@@ -405,6 +442,9 @@ class SearchBot(RuleBot):
         phase = obs["phase"]
         if len(legal) == 1:
             return legal[0]
+        three_way = get_rules(obs["preset"]).n_partnerships > 2
+        if phase == "play" and self.search == "rollout" and three_way:
+            return self._rollout_card(obs)
         if phase == "play":
             from fortyfive.solve.hints import hint_from_observation
             from fortyfive.solve.solver import SearchBudgetExceeded
@@ -420,7 +460,7 @@ class SearchBot(RuleBot):
                     seed=seed,
                     nodes=nodes,
                     seconds=seconds,
-                    search=self.search,
+                    search="paranoid" if self.search == "rollout" else self.search,
                 )
             except SearchBudgetExceeded:
                 self.last_deals = 0
@@ -440,6 +480,23 @@ class SearchBot(RuleBot):
             values = self.suit_values(obs)
             return f"trump {max(values, key=lambda s: values[s])}"
         return super().act(obs)
+
+    def _rollout_card(self, obs: Observation) -> str:
+        """bruff: the action whose rule-bot rollouts take the most points; on a tie, the rule
+        bot's own card if it is among the best."""
+        from fortyfive.agents.rollout import rollout_samples, rollout_values
+
+        seed = self.rng.randrange(2**32)
+        n = rollout_samples(obs)
+        values = rollout_values(obs, samples=n, seed=seed)
+        self.last_deals = n
+        top = max(values.values())
+        tied = [a for a in obs["legal_actions"] if values[a] == top]
+        if len(tied) > 1:
+            card = super().act(obs)
+            if card in tied:
+                return card
+        return tied[0]
 
     def suit_values(self, obs: Observation) -> dict[str, float]:
         """Average points the partnership takes as declarer, per candidate trump suit."""

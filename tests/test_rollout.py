@@ -1,0 +1,69 @@
+"""Rollouts replay the rule bot exactly: from the true hands, a deal played out by the rollout's
+own trick loop gives the deal the engine plays with rule bots in every seat (R3.2, R6.5, R7)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fortyfive import Game
+from fortyfive.agents.bots import RuleBot, SearchBot
+from fortyfive.agents.rollout import _Deal, rollout_samples, rollout_values
+from fortyfive.solve.position import Position
+
+
+def engine_deal(g: Game) -> tuple[int, ...]:
+    """The rest of the deal played by rule bots through the engine: its points (R7.1, R7.2)."""
+    number = g.deal_number
+    bots = [RuleBot(seed=s) for s in range(g.rules.players)]
+    while g.deal_number == number and not g.over:
+        g.apply(bots[g.to_act].choose(g, g.to_act))
+    d = next(d for d in g.deals if d.number == number)
+    assert d.end_scores is not None
+    return tuple(e - s for e, s in zip(d.end_scores, d.start_scores, strict=True))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_rollout_from_the_true_hands_is_the_engine_deal_of_rule_bots(seed: int) -> None:
+    rng = random.Random(seed)
+    g = Game.new("bruff", seed=seed)
+    bots = [RuleBot(seed=s) for s in range(6)]
+    while g.phase != "play":
+        g.apply(bots[g.to_act].choose(g, g.to_act))
+    for _ in range(rng.randrange(12)):  # sometimes from mid-trick or a later trick
+        g.apply(bots[g.to_act].choose(g, g.to_act))
+    pos = Position.from_game(g)
+    assert _Deal(g.rules, pos).finish() == engine_deal(g.copy()), pos.describe()
+
+
+def test_rollout_values_cover_every_legal_action_and_are_seeded() -> None:
+    g = Game.new("bruff", seed=8)
+    while g.phase != "play":
+        g.apply(RuleBot(seed=0).choose(g, g.to_act))
+    obs = g.observation(g.to_act)
+    values = rollout_values(obs, samples=3, seed=4)
+    assert sorted(values) == sorted(g.legal_actions())
+    assert values == rollout_values(obs, samples=3, seed=4)
+    assert all(0 <= v <= 30 for v in values.values())
+
+
+def test_the_rollout_budget_gives_later_tricks_more_deals() -> None:
+    g = Game.new("bruff", seed=8)
+    first = None
+    while not (g.phase == "play" and g.tricks_played == 3):
+        if g.phase == "play" and first is None and len(g.legal_actions()) > 1:
+            first = rollout_samples(g.observation(g.to_act))
+        g.apply(RuleBot(seed=0).choose(g, g.to_act))
+    later = rollout_samples(g.observation(g.to_act))
+    assert first is not None and 1 <= first < later <= 32
+
+
+def test_the_rollout_search_bot_plays_legal_cards_in_bruff() -> None:
+    g = Game.new("bruff", seed=9)
+    bots = [SearchBot(seed=s, search="rollout") for s in range(6)]
+    number = g.deal_number
+    while g.deal_number == number and not g.over:
+        action = bots[g.to_act].choose(g, g.to_act)
+        assert action in g.legal_actions()
+        g.apply(action)
