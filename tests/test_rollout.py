@@ -67,3 +67,36 @@ def test_the_rollout_search_bot_plays_legal_cards_in_bruff() -> None:
         action = bots[g.to_act].choose(g, g.to_act)
         assert action in g.legal_actions()
         g.apply(action)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_true_hands_explain_every_card_of_rule_bots(seed: int) -> None:
+    from fortyfive.agents.rollout import surprises
+    from fortyfive.engine.cards import card_mask
+
+    rng = random.Random(seed)
+    g = Game.new("bruff", seed=100 + seed)
+    bots = [RuleBot(seed=s) for s in range(6)]
+    while g.phase != "play":
+        g.apply(bots[g.to_act].choose(g, g.to_act))
+    for _ in range(rng.randrange(1, 28)):
+        g.apply(bots[g.to_act].choose(g, g.to_act))
+    seat = g.to_act
+    assert seat is not None and g.phase == "play"
+    hands = [card_mask(g.hand(s)) for s in range(6)]
+    assert surprises(g.observation(seat), hands) == 0
+
+
+def test_other_hands_can_surprise() -> None:
+    from fortyfive.agents.rollout import surprises
+    from fortyfive.solve.hints import sample_hands
+
+    odd = 0
+    for seed in range(10):
+        g = Game.new("bruff", seed=200 + seed)
+        bots = [RuleBot(seed=s) for s in range(6)]
+        while not (g.phase == "play" and g.tricks_played == 2):
+            g.apply(bots[g.to_act].choose(g, g.to_act))
+        obs = g.observation(g.to_act)
+        odd += surprises(obs, sample_hands(obs, random.Random(seed))[0])
+    assert odd > 0

@@ -426,6 +426,8 @@ class SearchBot(RuleBot):
         seconds: float | Literal["preset"] | None = "preset",
         search: Search | Literal["rollout"] = "paranoid",
         rule_ties: bool = False,
+        rollout_cards: int = 1_500,
+        candidates: int = 0,
     ) -> None:
         super().__init__(seed)
         self.samples = samples
@@ -434,6 +436,8 @@ class SearchBot(RuleBot):
         self.seconds = seconds
         self.search = search
         self.rule_ties = rule_ties
+        self.rollout_cards = rollout_cards
+        self.candidates = candidates  # deals drawn per rollout deal kept (0: no reading)
         self.last_deals = 0  # deals the last card was judged over (0: the rule bot's card)
         self._values: tuple[tuple[int, tuple[str, ...]], dict[str, float]] | None = None
 
@@ -487,8 +491,8 @@ class SearchBot(RuleBot):
         from fortyfive.agents.rollout import rollout_samples, rollout_values
 
         seed = self.rng.randrange(2**32)
-        n = rollout_samples(obs)
-        values = rollout_values(obs, samples=n, seed=seed)
+        n = rollout_samples(obs, self.rollout_cards)
+        values = rollout_values(obs, samples=n, seed=seed, candidates=self.candidates * n)
         self.last_deals = n
         top = max(values.values())
         tied = [a for a in obs["legal_actions"] if values[a] == top]

@@ -21,12 +21,12 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fortyfive.agents.bots import PlayView, RuleBot, rob_discard
 from fortyfive.engine.actions import PLAY_ID, parse_action
-from fortyfive.engine.cards import mask_ids
-from fortyfive.engine.observe import Observation
+from fortyfive.engine.cards import mask_ids, parse_card
+from fortyfive.engine.observe import Observation, tricks_seen
 from fortyfive.engine.rules import Rules, get_rules
 from fortyfive.engine.scoring import running_totals
 from fortyfive.engine.tricks import legal_mask, winner_index
@@ -80,17 +80,20 @@ class _Deal:
 
     def rule_move(self) -> None:
         """The rule bot's move for the seat to act, from what that seat can see."""
-        seat, t = self.to_act, self.t
-        hand = self.hands[seat]
+        seat = self.to_act
         if seat == self.robber:
-            card = rob_discard(t, list(mask_ids(hand)), self.pos.turnup)
+            card = rob_discard(self.t, list(mask_ids(self.hands[seat])), self.pos.turnup)
             if card is not None:
                 self.rob(card)
-                hand = self.hands[seat]
+        self.play(self.rule_card())
+
+    def rule_card(self) -> int:
+        """The card the rule bot plays now for the seat to act (robbing aside)."""
+        seat, t = self.to_act, self.t
+        hand = self.hands[seat]
         legal = list(mask_ids(legal_mask(t, hand, self.trick[0] if self.trick else -1)))
         if len(legal) == 1:
-            self.play(legal[0])
-            return
+            return legal[0]
         seen = self.played | hand
         if self.pos.turnup >= 0 and not self.robbed and self.winners:
             seen |= 1 << self.pos.turnup  # R7.3: left on the stock, out of play
@@ -106,7 +109,7 @@ class _Deal:
             {c for c in range(self.rules.deck_size) if not seen >> c & 1},
             self.bonus_card,
         )
-        self.play(PLAY_ID[RuleBot.play_card(view)])
+        return PLAY_ID[RuleBot.play_card(view)]
 
     def finish(self) -> tuple[int, ...]:
         """Play on by the rule bot to the end; the deal's points per partnership (R7)."""
@@ -127,17 +130,69 @@ def rollout_samples(obs: Observation, cards: int = ROLLOUT_CARDS, max_samples: i
     return max(1, min(max_samples, cards // max(1, left * len(obs["legal_actions"]))))
 
 
-def rollout_values(obs: Observation, samples: int = 8, seed: int = 0) -> dict[str, float]:
+def surprises(obs: Observation, hands: list[int]) -> int:
+    """How many cards the other partnerships played this deal that the rule bot would not have
+    played, had the hidden hands been ``hands`` (the current ones, bitmasks): 0 when the
+    deal explains every card of theirs. Forced cards and the seat's own side are not counted."""
+    rules = get_rules(obs["preset"])
+    seen = tricks_seen(obs)
+    if not seen:
+        return 0
+    n, me = rules.players, rules.partnerships[obs["seat"]]
+    start = list(hands)
+    for leader, cards in seen:
+        for i, name in enumerate(cards):
+            start[(leader + i) % n] |= 1 << parse_card(name).id
+    turnup = parse_card(obs["turnup"]).id if obs["turnup"] else -1
+    first = Position.from_observation(obs, hands, -1)
+    deal = _Deal(
+        rules,
+        replace(
+            first,
+            hands=tuple(start),
+            leader=seen[0][0],
+            trick=(),
+            winners=(),
+            bonus_card=-1,
+            bonus_seat=-1,
+            bonus_trick=-1,
+            robber=-1,
+            turnup=turnup,
+            played=0,
+        ),
+    )
+    odd = 0
+    for _, cards in seen:
+        for name in cards:
+            card = parse_card(name).id
+            seat = deal.to_act
+            if rules.partnerships[seat] != me and deal.rule_card() != card:
+                odd += 1
+            deal.play(card)
+    return odd
+
+
+def rollout_values(
+    obs: Observation, samples: int = 8, seed: int = 0, candidates: int = 0
+) -> dict[str, float]:
     """Per legal action of the observing seat (to act in the trick phase), the average points
     its partnership takes in the deal when the action is taken and the rule bot plays every
-    seat on, over ``samples`` deals of the hidden cards consistent with ``obs``."""
+    seat on, over ``samples`` deals of the hidden cards consistent with ``obs``.
+
+    With ``candidates`` above ``samples``, that many deals are drawn and the ``samples`` that
+    best explain the other partnerships' cards as the rule bot's (fewest :func:`surprises`)
+    are kept: the model of the opponents reads their play too."""
     rules = get_rules(obs["preset"])
     rng = random.Random(seed)
     side = rules.partnerships[obs["seat"]]
     legal: list[str] = obs["legal_actions"]
     totals = dict.fromkeys(legal, 0.0)
-    for _ in range(samples):
-        hands, robber = sample_hands(obs, rng)
+    drawn = [sample_hands(obs, rng) for _ in range(max(samples, candidates))]
+    if candidates > samples:
+        odd = [surprises(obs, hands) for hands, _ in drawn]
+        order = sorted(range(len(drawn)), key=lambda i: (odd[i], i))
+        drawn = [drawn[i] for i in sorted(order[:samples])]
+    for hands, robber in drawn:
         pos = Position.from_observation(obs, hands, robber)
         for a in legal:
             deal = _Deal(rules, pos)
