@@ -100,3 +100,23 @@ def test_other_hands_can_surprise() -> None:
         obs = g.observation(g.to_act)
         odd += surprises(obs, sample_hands(obs, random.Random(seed))[0])
     assert odd > 0
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_best_reply_never_does_worse_than_the_rule_bots_own_play(seed: int) -> None:
+    """Searching the side's own cards against rule-bot opponents includes the rule bot's
+    cards as one line, so it takes at least as much; with nothing left to search it is the
+    plain rollout."""
+    rng = random.Random(seed)
+    g = Game.new("bruff", seed=300 + seed)
+    bots = [RuleBot(seed=s) for s in range(6)]
+    while g.phase != "play":
+        g.apply(bots[g.to_act].choose(g, g.to_act))
+    for _ in range(rng.randrange(12)):
+        g.apply(bots[g.to_act].choose(g, g.to_act))
+    deal = _Deal(g.rules, Position.from_game(g))
+    side = g.rules.partnerships[g.to_act or 0]
+    plain = deal.copy().finish()[side]
+    assert deal.copy().best_reply(side, 0) == plain
+    assert deal.copy().best_reply(side, 12) >= plain
+    assert deal.copy().best_reply(side, 18) >= plain

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import random
+from time import perf_counter
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from fortyfive.agents.random_play import AUCTION_PASS_PROBABILITY
@@ -428,6 +429,7 @@ class SearchBot(RuleBot):
         rule_ties: bool = False,
         rollout_cards: int = 1_500,
         candidates: int = 0,
+        exact: int = 0,
     ) -> None:
         super().__init__(seed)
         self.samples = samples
@@ -438,6 +440,7 @@ class SearchBot(RuleBot):
         self.rule_ties = rule_ties
         self.rollout_cards = rollout_cards
         self.candidates = candidates  # deals drawn per rollout deal kept (0: no reading)
+        self.exact = exact  # cards left from which rollouts search the side's own play
         self.last_deals = 0  # deals the last card was judged over (0: the rule bot's card)
         self._values: tuple[tuple[int, tuple[str, ...]], dict[str, float]] | None = None
 
@@ -492,7 +495,15 @@ class SearchBot(RuleBot):
 
         seed = self.rng.randrange(2**32)
         n = rollout_samples(obs, self.rollout_cards)
-        values = rollout_values(obs, samples=n, seed=seed, candidates=self.candidates * n)
+        seconds = PLAY_SECONDS[obs["preset"]] if self.seconds == "preset" else self.seconds
+        values = rollout_values(
+            obs,
+            samples=n,
+            seed=seed,
+            candidates=self.candidates * n,
+            exact=self.exact,
+            deadline=None if seconds is None else perf_counter() + seconds,
+        )
         self.last_deals = n
         top = max(values.values())
         tied = [a for a in obs["legal_actions"] if values[a] == top]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from time import perf_counter
 
 from fortyfive.agents.bots import PlayView, RuleBot, rob_discard
 from fortyfive.engine.actions import PLAY_ID, parse_action
@@ -115,8 +116,44 @@ class _Deal:
         """Play on by the rule bot to the end; the deal's points per partnership (R7)."""
         while any(self.hands):
             self.rule_move()
+        return self.points()
+
+    def points(self) -> tuple[int, ...]:
         r = self.rules
         return running_totals(r, (0,) * r.n_partnerships, self.winners, self.bonus_trick)
+
+    def copy(self) -> _Deal:
+        other = object.__new__(_Deal)
+        other.__dict__.update(self.__dict__)
+        other.hands, other.trick, other.winners = (
+            list(self.hands),
+            list(self.trick),
+            list(self.winners),
+        )
+        return other
+
+    def cards_left(self) -> int:
+        return sum(h.bit_count() for h in self.hands)
+
+    def best_reply(self, side: int, exact: int) -> int:
+        """The points ``side`` takes when the rule bot plays the other partnerships' seats and
+        ``side`` plays its own two hands as well as it can (all hands open), searched exactly
+        once at most ``exact`` cards are left in the hands, the rule bot's play for both
+        before. Robbing (R6.5) is over by then."""
+        while self.cards_left() > exact or (
+            any(self.hands) and self.rules.partnerships[self.to_act] != side
+        ):
+            self.rule_move()
+        if not any(self.hands):
+            return self.points()[side]
+        t, hand = self.t, self.hands[self.to_act]
+        best = -1
+        for c in mask_ids(legal_mask(t, hand, self.trick[0] if self.trick else -1)):
+            d = self.copy()
+            d.robber = -1
+            d.play(c)
+            best = max(best, d.best_reply(side, exact))
+        return best
 
 
 #: Cards played in rollouts for one decision: some 150 ms here. A first lead of bruff (30 cards,
@@ -173,7 +210,13 @@ def surprises(obs: Observation, hands: list[int]) -> int:
 
 
 def rollout_values(
-    obs: Observation, samples: int = 8, seed: int = 0, candidates: int = 0
+    obs: Observation,
+    samples: int = 8,
+    seed: int = 0,
+    candidates: int = 0,
+    deadline: float | None = None,
+    exact: int = 0,
+    root_exact: int = 18,
 ) -> dict[str, float]:
     """Per legal action of the observing seat (to act in the trick phase), the average points
     its partnership takes in the deal when the action is taken and the rule bot plays every
@@ -181,7 +224,12 @@ def rollout_values(
 
     With ``candidates`` above ``samples``, that many deals are drawn and the ``samples`` that
     best explain the other partnerships' cards as the rule bot's (fewest :func:`surprises`)
-    are kept: the model of the opponents reads their play too."""
+    are kept: the model of the opponents reads their play too. Past ``deadline`` (a
+    :func:`time.perf_counter` time) no further deal is played out, once one has been.
+
+    With ``exact``, the seat's partnership plays its own cards by search instead of the rule
+    bot's policy (:meth:`_Deal.best_reply`) once at most ``exact`` cards are left, or at once
+    if the position has at most ``root_exact``."""
     rules = get_rules(obs["preset"])
     rng = random.Random(seed)
     side = rules.partnerships[obs["seat"]]
@@ -192,7 +240,11 @@ def rollout_values(
         odd = [surprises(obs, hands) for hands, _ in drawn]
         order = sorted(range(len(drawn)), key=lambda i: (odd[i], i))
         drawn = [drawn[i] for i in sorted(order[:samples])]
+    done = 0
+    left = sum(obs["hand_sizes"])
     for hands, robber in drawn:
+        if done and deadline is not None and perf_counter() > deadline:
+            break  # a slow or busy machine: the deals played out so far
         pos = Position.from_observation(obs, hands, robber)
         for a in legal:
             deal = _Deal(rules, pos)
@@ -201,5 +253,9 @@ def rollout_values(
                 deal.rob(act.card.id)  # R8.7: then the robber plays on by the rule bot
             else:
                 deal.play(act.card.id)
-            totals[a] += deal.finish()[side]
-    return {a: v / samples for a, v in totals.items()}
+            if exact:
+                totals[a] += deal.best_reply(side, exact if left > root_exact else left)
+            else:
+                totals[a] += deal.finish()[side]
+        done += 1
+    return {a: v / done for a, v in totals.items()}
