@@ -430,6 +430,7 @@ class SearchBot(RuleBot):
         rollout_cards: int = 1_500,
         candidates: int = 0,
         exact: int = 0,
+        race: float = 0.0,
     ) -> None:
         super().__init__(seed)
         self.samples = samples
@@ -441,6 +442,7 @@ class SearchBot(RuleBot):
         self.rollout_cards = rollout_cards
         self.candidates = candidates  # deals drawn per rollout deal kept (0: no reading)
         self.exact = exact  # cards left from which rollouts search the side's own play
+        self.race = race  # points a game won (lost) in the deal counts, in rollouts
         self.last_deals = 0  # deals the last card was judged over (0: the rule bot's card)
         self._values: tuple[tuple[int, tuple[str, ...]], dict[str, float]] | None = None
 
@@ -502,6 +504,7 @@ class SearchBot(RuleBot):
             seed=seed,
             candidates=self.candidates * n,
             exact=self.exact,
+            race=self.race,
             deadline=None if seconds is None else perf_counter() + seconds,
         )
         self.last_deals = n

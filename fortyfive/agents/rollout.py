@@ -29,10 +29,12 @@ from fortyfive.engine.actions import PLAY_ID, parse_action
 from fortyfive.engine.cards import mask_ids, parse_card
 from fortyfive.engine.observe import Observation, tricks_seen
 from fortyfive.engine.rules import Rules, get_rules
-from fortyfive.engine.scoring import running_totals
+from fortyfive.engine.scoring import deal_winner, running_totals
 from fortyfive.engine.tricks import legal_mask, winner_index
 from fortyfive.solve.hints import sample_hands
 from fortyfive.solve.position import Position
+
+INF = float("inf")
 
 
 @dataclass
@@ -122,6 +124,15 @@ class _Deal:
         r = self.rules
         return running_totals(r, (0,) * r.n_partnerships, self.winners, self.bonus_trick)
 
+    def value(self, side: int, race: float) -> float:
+        """``side``'s points in the deal, and ``race`` more (less) if it won (another won) the
+        game in it (R8)."""
+        pts = self.points()[side]
+        if not race:
+            return pts
+        w = deal_winner(self.rules, self.pos.start_scores, self.winners, self.bonus_trick)
+        return pts + (0 if w is None else race if w == side else -race)
+
     def copy(self) -> _Deal:
         other = object.__new__(_Deal)
         other.__dict__.update(self.__dict__)
@@ -135,7 +146,7 @@ class _Deal:
     def cards_left(self) -> int:
         return sum(h.bit_count() for h in self.hands)
 
-    def best_reply(self, side: int, exact: int) -> int:
+    def best_reply(self, side: int, exact: int, race: float = 0.0) -> float:
         """The points ``side`` takes when the rule bot plays the other partnerships' seats and
         ``side`` plays its own two hands as well as it can (all hands open), searched exactly
         once at most ``exact`` cards are left in the hands, the rule bot's play for both
@@ -145,14 +156,14 @@ class _Deal:
         ):
             self.rule_move()
         if not any(self.hands):
-            return self.points()[side]
+            return self.value(side, race)
         t, hand = self.t, self.hands[self.to_act]
-        best = -1
+        best = -INF
         for c in mask_ids(legal_mask(t, hand, self.trick[0] if self.trick else -1)):
             d = self.copy()
             d.robber = -1
             d.play(c)
-            best = max(best, d.best_reply(side, exact))
+            best = max(best, d.best_reply(side, exact, race))
         return best
 
 
@@ -217,6 +228,7 @@ def rollout_values(
     deadline: float | None = None,
     exact: int = 0,
     root_exact: int = 18,
+    race: float = 0.0,
 ) -> dict[str, float]:
     """Per legal action of the observing seat (to act in the trick phase), the average points
     its partnership takes in the deal when the action is taken and the rule bot plays every
@@ -229,7 +241,8 @@ def rollout_values(
 
     With ``exact``, the seat's partnership plays its own cards by search instead of the rule
     bot's policy (:meth:`_Deal.best_reply`) once at most ``exact`` cards are left, or at once
-    if the position has at most ``root_exact``."""
+    if the position has at most ``root_exact``. With ``race``, a deal in which the partnership
+    wins the game counts ``race`` points more, one another wins ``race`` less (R8)."""
     rules = get_rules(obs["preset"])
     rng = random.Random(seed)
     side = rules.partnerships[obs["seat"]]
@@ -254,8 +267,9 @@ def rollout_values(
             else:
                 deal.play(act.card.id)
             if exact:
-                totals[a] += deal.best_reply(side, exact if left > root_exact else left)
+                totals[a] += deal.best_reply(side, exact if left > root_exact else left, race)
             else:
-                totals[a] += deal.finish()[side]
+                deal.finish()
+                totals[a] += deal.value(side, race)
         done += 1
     return {a: v / done for a, v in totals.items()}
