@@ -282,7 +282,8 @@ def test_search_bot_with_a_node_budget_decides_the_same_card_every_time() -> Non
     game = bruff_first_lead(7)
     seat = game.to_act
     assert seat is not None
-    picks = {SearchBot(seed=4, nodes=20_000, seconds=None).choose(game, seat) for _ in range(2)}
+    bots = [SearchBot(seed=4, nodes=20_000, seconds=None, search="paranoid") for _ in range(2)]
+    picks = {b.choose(game, seat) for b in bots}
     assert len(picks) == 1 and picks <= set(game.legal_actions())
 
 
@@ -291,7 +292,7 @@ def test_search_bot_plays_the_rule_card_when_no_deal_fits_its_budget() -> None:
         game = bruff_first_lead(seed)
         seat = game.to_act
         assert seat is not None
-        bot = SearchBot(seed=1, nodes=1)
+        bot = SearchBot(seed=1, nodes=1, search="paranoid")
         assert bot.choose(game, seat) == RuleBot(seed=1).choose(game, seat)
         assert bot.last_deals == 0
 
@@ -309,7 +310,8 @@ def test_the_erring_bot_is_the_rule_bot_without_errors_and_random_with_only_erro
 
 
 def test_search_bot_budgets_bruff_cards_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Barker hands are small: its cards are chosen over every sample, as before budgets."""
+    """Barker hands are small: its cards are chosen over every sample, as before budgets;
+    bruff's solved cards have a node budget and a clock."""
     import fortyfive.solve.hints as hints
     from fortyfive.agents.bots import PLAY_NODES, PLAY_SECONDS
 
@@ -325,6 +327,34 @@ def test_search_bot_budgets_bruff_cards_only(monkeypatch: pytest.MonkeyPatch) ->
         game = ff.Game.new(preset, seed=3)
         while game.phase != "play" or len(game.legal_actions()) < 2:
             game.apply(rule(game))
-        SearchBot(seed=1, samples=2, bid_samples=2).choose(game, game.to_act or 0)
+        bot = SearchBot(seed=1, samples=2, bid_samples=2, search="paranoid")
+        bot.choose(game, game.to_act or 0)
     assert asked["barker"] == (None, None)
     assert asked["bruff"] == (PLAY_NODES["bruff"], PLAY_SECONDS["bruff"]) != (None, None)
+
+
+def test_search_bot_plays_bruff_by_rollouts_and_barker_by_the_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import fortyfive.agents.rollout as rollout
+    import fortyfive.solve.hints as hints
+
+    used: list[tuple[str, str]] = []
+    real_hint, real_roll = hints.hint_from_observation, rollout.rollout_values
+
+    def spy_hint(obs: Any, **kw: Any) -> Any:
+        used.append((obs["preset"], "solver"))
+        return real_hint(obs, **kw)
+
+    def spy_roll(obs: Any, **kw: Any) -> Any:
+        used.append((obs["preset"], "rollout"))
+        return real_roll(obs, **kw)
+
+    monkeypatch.setattr(hints, "hint_from_observation", spy_hint)
+    monkeypatch.setattr(rollout, "rollout_values", spy_roll)
+    for preset in ("barker", "bruff"):
+        game = ff.Game.new(preset, seed=3)
+        while game.phase != "play" or len(game.legal_actions()) < 2:
+            game.apply(rule(game))
+        SearchBot(seed=1, samples=2, bid_samples=2).choose(game, game.to_act or 0)
+    assert used == [("barker", "solver"), ("bruff", "rollout")]

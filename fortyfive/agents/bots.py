@@ -380,6 +380,11 @@ class ErringBot(RuleBot):
         return super().act(obs)
 
 
+#: How a search bot judges a card, per preset: barker by the exact solver on sampled deals (its
+#: two partnerships make the solver's two sides right), bruff by rule-bot rollouts with its own
+#: side's last two tricks searched (:mod:`fortyfive.agents.rollout`), which measured best
+#: against rule partnerships (README, "Bots and tournaments").
+PLAY_SEARCH: dict[str, Search | Literal["rollout"]] = {"bruff": "rollout", "barker": "paranoid"}
 #: Solver nodes a search bot spends on one card, per preset (None: no limit). In bruff a deal
 #: solved from the first trick takes 3,300 nodes at the median but 90,000 at the 95th
 #: percentile (some 3.3 microseconds a node here); 40,000 keeps a card near 130 ms. Barker
@@ -392,20 +397,29 @@ PLAY_SECONDS: dict[str, float | None] = {"bruff": 1.0, "barker": None}
 
 
 class SearchBot(RuleBot):
-    """Plays the card (or robs) that the hint sampler ranks first (:mod:`fortyfive.solve.hints`):
-    ``samples`` deals of the hidden cards consistent with its own view, each solved exactly.
-    In the barker auction it values its hand the same way: for its two most promising suits,
+    """A player that looks ahead on deals of the hidden cards consistent with its own view.
+
+    How it judges a card is ``search`` (default :data:`PLAY_SEARCH` for the preset). Barker
+    (``"paranoid"``): it plays the card (or robs) that the hint sampler ranks first
+    (:mod:`fortyfive.solve.hints`), ``samples`` deals each solved exactly; ``"max-n"`` solves
+    the last tricks by :mod:`fortyfive.solve.maxn`. Bruff (``"rollout"``): for each action, the
+    rest of each deal is played out by the rule bot in the other partnerships' seats, and by
+    the rule bot then search (its last ``exact`` cards) in its own side's
+    (:func:`fortyfive.agents.rollout.rollout_values`), over as many deals as fit
+    ``rollout_cards`` cards played in rollouts, so short positions get more.
+
+    In the barker auction it values its hand by the solver: for its two most promising suits,
     ``bid_samples`` deals of the unseen cards, every seat discarding its non-trumps and drawing
     (R9.7), solved with it as the declarer; it bids up to that value (R9.2-R9.4) and names the
     better suit (R9.6). It buries and discards like :class:`RuleBot`.
 
-    A card is chosen by budget as well as by count: ``nodes`` solver nodes for all its deals
-    together (default :data:`PLAY_NODES` for the preset, ``None`` for no limit) and a wall-clock
-    cap of ``seconds`` (default :data:`PLAY_SECONDS`). The deals are solved in a fixed order
-    from the bot's seed and the one that would cross the budget is dropped, so a node budget
-    decides the same card on any machine; the clock only stops a search that a slow or busy
-    machine drags past the cap.
-    When not even one deal fits, it plays the :class:`RuleBot` card.
+    A solved card is chosen by budget as well as by count: ``nodes`` solver nodes for all its
+    deals together (default :data:`PLAY_NODES` for the preset, ``None`` for no limit) and a
+    wall-clock cap of ``seconds`` (default :data:`PLAY_SECONDS`). The deals are solved in a
+    fixed order from the bot's seed and the one that would cross the budget is dropped, so a
+    node budget decides the same card on any machine; the clock only stops a search that a
+    slow or busy machine drags past the cap (rollouts stop there too, after one deal). When not
+    even one deal fits, it plays the :class:`RuleBot` card.
 
     >>> from fortyfive import Game
     >>> g = Game.new("barker", seed=5)
@@ -425,11 +439,11 @@ class SearchBot(RuleBot):
         bid_samples: int = 16,
         nodes: int | Literal["preset"] | None = "preset",
         seconds: float | Literal["preset"] | None = "preset",
-        search: Search | Literal["rollout"] = "paranoid",
+        search: Search | Literal["rollout", "preset"] = "preset",
         rule_ties: bool = False,
         rollout_cards: int = 1_500,
         candidates: int = 0,
-        exact: int = 0,
+        exact: int = 12,
         race: float = 0.0,
     ) -> None:
         super().__init__(seed)
@@ -451,8 +465,8 @@ class SearchBot(RuleBot):
         phase = obs["phase"]
         if len(legal) == 1:
             return legal[0]
-        three_way = get_rules(obs["preset"]).n_partnerships > 2
-        if phase == "play" and self.search == "rollout" and three_way:
+        search = PLAY_SEARCH[obs["preset"]] if self.search == "preset" else self.search
+        if phase == "play" and search == "rollout" and get_rules(obs["preset"]).n_partnerships > 2:
             return self._rollout_card(obs)
         if phase == "play":
             from fortyfive.solve.hints import hint_from_observation
@@ -469,7 +483,7 @@ class SearchBot(RuleBot):
                     seed=seed,
                     nodes=nodes,
                     seconds=seconds,
-                    search="paranoid" if self.search == "rollout" else self.search,
+                    search="max-n" if search == "max-n" else "paranoid",
                 )
             except SearchBudgetExceeded:
                 self.last_deals = 0
