@@ -17,8 +17,10 @@ import statistics
 import time
 from collections.abc import Callable
 
+from fortyfive.agents.bots import RuleBot
 from fortyfive.bench.solver import _first_leads
 from fortyfive.solve.hints import HINT_NODES, hint
+from fortyfive.solve.solver import SearchBudgetExceeded
 
 
 def hint_bench(
@@ -32,7 +34,9 @@ def hint_bench(
     """Time ``hint(samples=samples, nodes=nodes)`` at ``positions`` bruff first leads. With
     ``compare``, also: how often its first action is the first of the unbudgeted ranking
     (``same first``), is one of that ranking's best (``among best``, equal points given up),
-    and what it gives up on average by that ranking (``points given up``)."""
+    and what it gives up on average by that ranking (``points given up``). Where not one deal
+    fits the budget (``no deal fits``), the rule bot's card stands for the hint, as at the
+    table."""
     times, deals = [], []
     same = among = 0
     given_up: list[float] = []
@@ -42,15 +46,19 @@ def hint_bench(
         seat = g.to_act
         assert seat is not None
         start = time.perf_counter()
-        ranked = hint(g, seat, samples=samples, seed=g.seed or 0, nodes=nodes)
+        try:
+            ranked = hint(g, seat, samples=samples, seed=g.seed or 0, nodes=nodes)
+            first, n = ranked[0].action, ranked[0].deals
+        except SearchBudgetExceeded:  # the table's answer then: the rule bot's advice
+            first, n = RuleBot(seed=0).choose(g, seat), 0
         times.append((time.perf_counter() - start) * 1000)
-        deals.append(ranked[0].deals)
+        deals.append(n)
         if compare:
             full = hint(g, seat, samples=samples, seed=g.seed or 0, nodes=None)
             by_action = {h.action: h.loss for h in full}
-            same += full[0].action == ranked[0].action
-            among += by_action[ranked[0].action] == full[0].loss
-            given_up.append(by_action[ranked[0].action] - full[0].loss)
+            same += full[0].action == first
+            among += by_action[first] == full[0].loss
+            given_up.append(by_action[first] - full[0].loss)
         if out:
             out(f"{len(times)}/{positions}: {times[-1]:.0f} ms, {deals[-1]} deals")
     times.sort()
@@ -61,6 +69,7 @@ def hint_bench(
         "p95 ms": round(times[min(n - 1, int(0.95 * n))], 1),
         "max ms": round(times[-1], 1),
         "deals": f"{min(deals)}-{max(deals)} (median {statistics.median(deals):g})",
+        "no deal fits": sum(d == 0 for d in deals),
     }
     if compare:
         row["same first"] = f"{same}/{n}"
