@@ -16,6 +16,7 @@ import pytest
 from fortyfive.course.book import (
     NOTE_TITLE,
     ROOT,
+    SAME_AS,
     TRY_LIVE,
     BookError,
     _check_anywidget,
@@ -133,6 +134,13 @@ def test_widgets_are_drawn_from_state_embedded_in_their_page(site: Site) -> None
         models = states[0]["state"]
         for view in views:
             assert view["model_id"] in models, f"{page}: a view without its model's state"
+        # One copy of each widget's code per page; the other widgets name its model.
+        codes = [m["state"]["_esm"] for m in models.values() if "_esm" in m.get("state", {})]
+        inline = [c for c in codes if not c.startswith(SAME_AS)]
+        assert len(inline) == len(set(inline)), f"{page}: the same widget code twice"
+        for c in codes:
+            if c.startswith(SAME_AS):
+                assert not models[c.removeprefix(SAME_AS)]["state"]["_esm"].startswith(SAME_AS)
     # The appendix's card tables at least (the chapters add their tables and puzzles).
     assert "notebooks/play.html" in with_widgets, with_widgets
     print("pages with widgets:", ", ".join(with_widgets))

@@ -135,6 +135,20 @@ def test_bench_puzzles_prints_median_and_p95_for_every_kind() -> None:
         assert f" {kind} " in f" {out} ".replace("\n", " ")
 
 
+def test_bench_drills_prints_median_and_p95_for_every_drill_kind() -> None:
+    from fortyfive.puzzles.practice import DRILL_KINDS
+
+    out = subprocess.run(
+        [sys.executable, "-m", "fortyfive", "bench", "--drills", "--rounds", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "median ms" in out and "p95 ms" in out
+    for kind in DRILL_KINDS:
+        assert f" {kind} " in f" {out} ".replace("\n", " ")
+
+
 def test_play_hint_ranks_the_legal_cards_and_opponents_are_bots() -> None:
     """`hint` prints the sampler's ranking in the trick phase; before it, it says why not."""
     lines: list[str] = []

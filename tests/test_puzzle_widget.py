@@ -17,7 +17,14 @@ import pytest
 from fortyfive.puzzles import KINDS, Puzzle, PuzzleInputError, PuzzleRun, get_puzzle
 from fortyfive.solve.solver import solve
 from fortyfive.widgets._assets import module_source, stylesheet
-from fortyfive.widgets.puzzle import RECORD_KEYS, PuzzleMessageError, PuzzleWidget, check_answer
+from fortyfive.widgets._notation import symbols
+from fortyfive.widgets.puzzle import (
+    RECORD_KEYS,
+    PuzzleMessageError,
+    PuzzleWidget,
+    check_answer,
+    shown_view,
+)
 
 # ---------------------------------------------------------------- answers, from the engine
 
@@ -26,13 +33,17 @@ from fortyfive.widgets.puzzle import RECORD_KEYS, PuzzleMessageError, PuzzleWidg
 BY_KIND = {
     "order": "c1-01",  # sequence
     "winner": "c2-01",  # card
-    "legal": "c0-03",  # cards
-    "keep": "c2-02",  # choice
-    "rob": "c3-01",  # choice
-    "score": "c0-07",  # form with numbers
+    "legal": "c0-07",  # cards
+    "keep": "c2-12",  # choice
+    "rob": "c3-08",  # choice
+    "score": "c0-10",  # form with numbers
     "game-winner": "c4-05",  # form of choices
     "calls": "c5-01",  # choices
     "target": "c6-01",  # one card at a time, against the solver's defence
+    "turn": "c0-04",  # choice of a seat
+    "notation": "c0-01",  # choices of words
+    "trumps": "c1-03",  # cards
+    "give-up": "c3-16",  # card
 }
 
 
@@ -153,7 +164,7 @@ def refused(w: PuzzleWidget, message: object, expected: str) -> None:
     before = snapshot(w)
     w.handle_message(message)
     assert w.notice["kind"] == "error", w.notice
-    assert expected in w.notice["text"], w.notice["text"]
+    assert symbols(expected) in w.notice["text"], w.notice["text"]  # in the page's notation
     assert snapshot(w) == before
 
 
@@ -166,7 +177,7 @@ def msg(w: PuzzleWidget, kind: str, **extra: Any) -> dict[str, Any]:
 
 def test_synced_view_is_the_runs_and_the_counters_start_at_zero() -> None:
     w = widget()
-    assert w.view == w.run.view() and w.view["id"] == "c1-01"
+    assert w.view == shown_view(w.run.view(), w._shown) and w.view["id"] == "c1-01"
     assert (w.tries, w.wrong, w.can_show, w.done, w.solved) == (0, 0, False, False, False)
     assert w.feedback == {} and w.hints == [] and w.more_hints and w.show_after == 3
     assert repr(w) == "<PuzzleWidget c1-01 (order): tries 0, open>"
@@ -178,7 +189,7 @@ def test_nothing_synced_names_the_answer_before_it_is_shown(kind: str) -> None:
     w = widget(kind)
     synced = json.dumps({k: v for k, v in w.get_state().items() if k not in ("_esm", "_css")})
     assert "solution" not in synced and "highlight" not in synced
-    assert w.view == w.run.view()  # only what the engine lets the learner see
+    assert w.view == shown_view(w.run.view(), w._shown)  # only what the engine lets the learner see
 
 
 def test_the_browser_cannot_write_any_trait() -> None:
@@ -216,7 +227,7 @@ def test_stale_and_missing_state_are_refused() -> None:
         ("order", ["5D", "AD", "KD", "2C"], "'2C' is not on offer"),
         ("order", [5, "AD", "KD", "TD"], "expected one card name, not 5"),
         ("winner", ["5S"], "expected one card name, not ['5S']"),
-        ("winner", "QH", "'QH' is not on offer: expected one of 7S, 5S, AS, AH"),
+        ("winner", "QH", "'QH' is not on offer: expected one of TS, JH, 2S, QS"),
         ("legal", "2S", "expected a list of card names"),
         ("legal", None, "expected a list of card names, not None"),
         ("keep", True, "expected one option, not True"),
@@ -297,7 +308,7 @@ def test_the_right_answers_solve_the_puzzle(kind: str) -> None:
         assert w.notice["text"] == "", w.notice
         assert w.feedback["verdict"] == "right" and w.feedback["correct"]
         assert w.feedback["done"] == (n == len(steps) - 1)
-        assert w.view == w.run.view()  # a target's next position
+        assert w.view == shown_view(w.run.view(), w._shown)  # a target's next position
     assert w.solved and w.done and not w.can_show and not w.more_hints
     assert w.feedback["message"] and w.feedback["rules"] == list(w.puzzle.rules)
     assert "solved" in repr(w)
@@ -469,6 +480,17 @@ def test_a_failing_recorder_is_reported_and_the_puzzle_goes_on() -> None:
     assert w.notice["text"] == "on_attempt callback failed: OSError: disk full"
 
 
+def test_the_feedback_is_sent_before_the_attempt_is_recorded() -> None:
+    """Writing the progress file waits until the page has the verdict (in JupyterLite each file
+    operation is a round trip to the page)."""
+    sent: list[dict[str, Any]] = []
+    seen: list[tuple[int, str]] = []
+    w = widget(on_attempt=lambda record: seen.append((len(sent), w.feedback["verdict"])))
+    w.send_state = lambda key=None: sent.append({"state": w.state})  # type: ignore[method-assign]
+    w.handle_message(msg(w, "answer", answer=right("order")))
+    assert seen == [(1, "right")]  # one state message went out, then the recorder ran
+
+
 # ---------------------------------------------------------------- answer shapes alone
 
 
@@ -518,3 +540,18 @@ def test_a_wrong_endgame_move_in_mid_line_is_never_a_first_try_solve(tmp_path: A
     assert w.solved
     row = chapter_results(p.chapter or 0, log.path).set_index("puzzle").loc[p.id]
     assert row["solved"] and not row["first try"]
+
+
+def test_the_page_names_cards_by_symbol_except_where_the_notation_is_the_question() -> None:
+    from fortyfive.puzzles import load_collection
+    from fortyfive.widgets._notation import CARD_CODE
+
+    for p in [p for ch in range(7) for p in load_collection(ch)]:
+        w = PuzzleWidget(p)
+        texts = [w.view["prompt"], *w.view["facts"]]
+        texts += [o["label"] for o in w.view["answer"].get("options", [])]
+        if p.kind == "notation":  # R1.1: the typed words are the question
+            continue
+        assert not any(CARD_CODE.search(t) for t in texts), (p.id, texts)
+    keep = next(p for ch in range(7) for p in load_collection(ch) if "AH" in p.prompt)
+    assert "A♥" in PuzzleWidget(keep).view["prompt"]

@@ -2,8 +2,9 @@
 
 Pyodide's core comes from the npm registry (the version ``jupyterlite_pyodide_kernel`` names; the
 same cache as ``python -m fortyfive lite``), pytest and its pure-Python dependencies from PyPI,
-and the project's wheel is built from this tree; ``tests/pyodide/run.mjs`` unpacks the wheels
-(``pyodide.unpackArchive`` given a ``Uint8Array``) and runs pytest on copies of the test files.
+and the project's wheel is built from this tree; ``fortyfive/bench/pyodide_run.mjs`` unpacks
+the wheels (``pyodide.unpackArchive`` given a ``Uint8Array``) and runs pytest on copies of the
+test files.
 
 Pyodide has no pandas here, so a score sheet is a plain :class:`fortyfive.engine.table.Table`:
 a test that uses the DataFrame API on one (``.iloc``, ``.loc``, ``sheet["col"]``) is reported
@@ -61,10 +62,10 @@ def pytest_runtest_makereport(item, call):
 
 
 def test_engine_solver_and_puzzle_tests_pass_in_pyodide(tmp_path: Path) -> None:
-    node = shutil.which("node")
-    if node is None:
+    if shutil.which("node") is None:
         pytest.skip("node is not installed (apt-get install nodejs)")
     pytest.importorskip("jupyterlite_pyodide_kernel")
+    from fortyfive.bench.pyodide import node_command
     from fortyfive.course.lite import cache_dir, fetch_pyodide, fetch_wheels, project_wheel
 
     cache = cache_dir()
@@ -80,17 +81,9 @@ def test_engine_solver_and_puzzle_tests_pass_in_pyodide(tmp_path: Path) -> None:
     (tests / "pytest.ini").write_text("[pytest]\n")
     (tests / "conftest.py").write_text(CONFTEST)
     started = time.monotonic()
+    args = ["-q", "-p", "no:randomly", "-rs", *(f"--deselect={d}" for d in DESELECT)]
     run = subprocess.run(
-        [
-            node,
-            str(TESTS / "pyodide" / "run.mjs"),
-            str(core),
-            str(tests),
-            *map(str, wheels),
-            "--",
-            *("-q", "-p", "no:randomly", "-rs"),
-            *(f"--deselect={d}" for d in DESELECT),
-        ],
+        node_command(tests, wheels, "pytest", args),
         capture_output=True,
         text=True,
         timeout=1800,

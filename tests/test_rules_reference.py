@@ -153,6 +153,12 @@ def test_the_reference_defines_every_rule_once_in_order() -> None:
     assert rules == EXPECTED
 
 
+def test_the_engines_rule_ids_are_the_references() -> None:
+    from fortyfive.engine.rulebook import RULE_IDS
+
+    assert list(RULE_IDS) == [name(r) for r in defined_rules(reference_lines())]
+
+
 def test_the_reference_has_a_target_for_each_section_and_each_worked_example() -> None:
     lines = reference_lines()
     assert defined_sections(lines) == list(SECTION_SIZES)

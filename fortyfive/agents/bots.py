@@ -16,19 +16,17 @@ from time import perf_counter
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from fortyfive.agents.random_play import AUCTION_PASS_PROBABILITY
+from fortyfive.agents.rule_play import PlayView, card_ids, play_card, rob_discard
 from fortyfive.engine.actions import PLAY_ID, parse_action
 from fortyfive.engine.cards import CARDS, SUITS, parse_card
 from fortyfive.engine.dealing import discard_order, draw_limit, first_leader
 from fortyfive.engine.observe import Observation, trump_of
 from fortyfive.engine.rules import (
-    TRUMP_SUIT,
     Rules,
-    TrumpTables,
     get_rules,
     rules_tables,
     tables,
 )
-from fortyfive.engine.tricks import winner_index
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
@@ -88,10 +86,6 @@ _DRAW_POINTS = 0.5  # each card discarded and redrawn (R9.7) may bring a trump
 _OPENING_POINTS = 10.0  # a hand worth less than two tricks on its own leaves the bidding to others
 
 
-def _ids(cards: list[str]) -> list[int]:
-    return [parse_card(c).id for c in cards]
-
-
 def hand_points(rules: Rules, hand: list[str], trump: str) -> float:
     """Points (of 30 in barker) the hand should take on its own with ``trump`` trumps: tricks of
     5 from the trumps' places in the order (R2.3), the bonus chance (R10.1), side kings and the
@@ -104,7 +98,7 @@ def hand_points(rules: Rules, hand: list[str], trump: str) -> float:
     True
     """
     t = rules_tables(rules, trump)
-    ids = _ids(hand)
+    ids = card_ids(hand)
     places = sorted(t.order.index(c) for c in ids if t.is_trump(c))
     tricks = sum(_TRUMP_TRICKS[p] if p < len(_TRUMP_TRICKS) else _LOW_TRUMP_TRICKS for p in places)
     tricks += _LENGTH_TRICKS * max(0, len(places) - 2)
@@ -127,12 +121,6 @@ def best_suit(rules: Rules, hand: list[str]) -> tuple[str, float]:
     'D'
     """
     return max(((s, hand_points(rules, hand, s)) for s in SUITS), key=lambda sp: sp[1])
-
-
-def rob_discard(t: TrumpTables, cards: list[int], turnup: int) -> int | None:
-    """The rule bot's robbing (R6.5): the weakest of ``cards`` if the turn-up beats it."""
-    worst = min(cards, key=lambda c: (t.power[c], c))
-    return worst if t.power[turnup] > t.power[worst] else None
 
 
 class RuleBot(ObservingBot):
@@ -174,7 +162,7 @@ class RuleBot(ObservingBot):
         if phase == "discard":
             return self._discard(rules, obs)
         rob = self._rob(rules, obs)
-        return rob or self.play_card(PlayView.of(rules, obs))
+        return rob or play_card(PlayView.of(rules, obs))
 
     # -------------------------------------------------------------- before the tricks
 
@@ -185,7 +173,7 @@ class RuleBot(ObservingBot):
         def worth(c: int) -> float:
             return sum(tables(rules.joker, s).power[c] for s in range(4)) / 4
 
-        card = min(_ids(obs["hand"]), key=lambda c: (worth(c), c))
+        card = min(card_ids(obs["hand"]), key=lambda c: (worth(c), c))
         return f"bury {CARDS[card]}"
 
     @staticmethod
@@ -233,126 +221,9 @@ class RuleBot(ObservingBot):
         t = rules_tables(rules, trump_of(obs))
         most = max(len(a.split()) - 1 for a in obs["legal_actions"])
         plain = sorted(
-            (c for c in _ids(obs["hand"]) if not t.is_trump(c)), key=lambda c: t.power[c]
+            (c for c in card_ids(obs["hand"]) if not t.is_trump(c)), key=lambda c: t.power[c]
         )
         return str(parse_action(" ".join(["discard", *(str(CARDS[c]) for c in plain[:most])])))
-
-    # -------------------------------------------------------------- the tricks
-
-    @staticmethod
-    def play_card(v: PlayView) -> str:
-        t = v.t
-        if not v.trick:
-            return v.play(RuleBot._lead(v))
-        winner_seat, winning = v.winning()
-        if v.partner(winner_seat):
-            return v.play(v.weakest(v.legal))  # R3.4: never overtake a partner
-        beaters = [c for c in v.legal if v.wins_with(c)]
-        if not beaters:
-            return v.play(v.weakest(v.legal))
-        top = max(beaters, key=lambda c: t.power[c])
-        if winning == v.bonus_card and v.boss_trump(top):
-            return v.play(top)  # beat the deal's highest trump with one nothing can beat: the bonus
-        return v.play(min(beaters, key=lambda c: (t.power[c], c)))
-
-    @staticmethod
-    def _lead(v: PlayView) -> int:
-        t = v.t
-        trumps = sorted((c for c in v.legal if t.is_trump(c)), key=lambda c: -t.power[c])
-        if trumps and v.boss_trump(trumps[0]):
-            return trumps[0]  # a sure trick, and it draws the opponents' trumps
-        kings = [c for c in v.legal if not t.is_trump(c) and v.boss_plain(c)]
-        if kings:
-            return max(kings, key=lambda c: (t.power[c], c))
-        plain = [c for c in v.legal if not t.is_trump(c)]
-        return v.weakest(plain or trumps)
-
-
-class PlayView:
-    """The trick phase as one seat sees it: hand, trick so far, and the cards still unseen."""
-
-    def __init__(
-        self,
-        rules: Rules,
-        t: TrumpTables,
-        seat: int,
-        legal: list[int],
-        hand: list[int],
-        trick_seats: list[int],
-        trick: list[int],
-        unseen: set[int],
-        bonus_card: int,
-    ) -> None:
-        self.rules = rules
-        self.t = t
-        self.seat = seat
-        self.partnerships = list(rules.partnerships)
-        self.legal = legal
-        self.hand = hand
-        self.trick_seats = trick_seats
-        self.trick = trick
-        self.unseen = unseen
-        self.bonus_card = bonus_card
-        self.plain_len = {
-            s: sum(1 for c in hand if t.eff_suit[c] == s)
-            for s in range(TRUMP_SUIT + 1)  # the four plain suits and the trumps
-        }
-
-    @classmethod
-    def of(cls, rules: Rules, obs: Observation) -> PlayView:
-        """The view of ``obs``."""
-        trick = [parse_card(e["card"]).id for e in obs["trick"]]
-        hand = _ids(obs["hand"])
-        played = [parse_card(c).id for k in obs["tricks"] for c in k["cards"]] + trick
-        seen = set(played) | set(hand)
-        turnup = obs["turnup"]
-        # R7.3: an unrobbed turn-up is out of play once robbing can no longer happen.
-        if turnup and obs["robbed_by"] is None and obs["tricks"]:
-            seen.add(parse_card(turnup).id)
-        bonus = obs["bonus"]["card"]
-        return cls(
-            rules,
-            rules_tables(rules, trump_of(obs)),
-            obs["seat"],
-            [PLAY_ID[a] for a in obs["legal_actions"] if a in PLAY_ID],
-            hand,
-            [e["seat"] for e in obs["trick"]],
-            trick,
-            {c for c in range(rules.deck_size) if c not in seen},
-            parse_card(bonus).id if bonus else -1,
-        )
-
-    @staticmethod
-    def play(card: int) -> str:
-        return f"play {CARDS[card]}"
-
-    def partner(self, seat: int) -> bool:
-        return seat != self.seat and self.partnerships[seat] == self.partnerships[self.seat]
-
-    def winning(self) -> tuple[int, int]:
-        """(seat, card) winning the trick so far (R3.2, by the engine's trick_winner)."""
-        i = winner_index(self.t, self.trick)
-        return self.trick_seats[i], self.trick[i]
-
-    def wins_with(self, card: int) -> bool:
-        return winner_index(self.t, [*self.trick, card]) == len(self.trick)
-
-    def boss_trump(self, card: int) -> bool:
-        """No unseen trump outranks ``card`` (R2.3)."""
-        t = self.t
-        return t.is_trump(card) and not any(t.higher[card] >> c & 1 for c in self.unseen)
-
-    def boss_plain(self, card: int) -> bool:
-        """No unseen card of its suit outranks ``card`` (R2.4); a trump may still take it."""
-        t = self.t
-        s = t.eff_suit[card]
-        return not any(t.eff_suit[c] == s and t.power[c] > t.power[card] for c in self.unseen)
-
-    def weakest(self, cards: list[int]) -> int:
-        """The card to throw: lowest power, from the shortest suit (to void it); trumps last, so
-        privileged trumps stay in hand whenever a renege is legal (R5.3)."""
-        t = self.t
-        return min(cards, key=lambda c: (t.power[c], self.plain_len[t.eff_suit[c]], c))
 
 
 class ErringBot(RuleBot):
@@ -541,7 +412,7 @@ class SearchBot(RuleBot):
 
         rules = get_rules(obs["preset"])
         seat, n = obs["seat"], rules.players
-        hand = _ids(obs["hand"])
+        hand = card_ids(obs["hand"])
         ranked = sorted(SUITS, key=lambda s: -hand_points(rules, obs["hand"], s))
         unseen = [c for c in range(rules.deck_size) if c not in hand]
         side = rules.partnerships[seat]

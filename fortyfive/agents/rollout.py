@@ -1,5 +1,6 @@
-"""Rollouts: the rest of a deal played out by the rule bot (:class:`RuleBot`) in every seat, on
-deals of the hidden cards sampled consistently with one seat's view.
+"""Rollouts: the rest of a deal played out by the rule bot's policy
+(:mod:`fortyfive.agents.rule_play`) in every seat, on deals of the hidden cards sampled
+consistently with one seat's view.
 
 A search for bruff's three partnerships that models the other two separately, as the players
 they are, instead of combining them against one (the "paranoid" solver): for each legal action
@@ -10,6 +11,7 @@ own later cards are the rule bot's, so it is a one-step improvement of that poli
 than it wherever one action's rollouts beat the rule bot's own card).
 
 >>> from fortyfive import Game
+>>> from fortyfive.agents.bots import RuleBot
 >>> g = Game.new("bruff", seed=3)
 >>> while g.phase != "play":
 ...     g.apply(RuleBot(seed=1).choose(g, g.to_act))
@@ -24,7 +26,7 @@ import random
 from dataclasses import dataclass, replace
 from time import perf_counter
 
-from fortyfive.agents.bots import PlayView, RuleBot, rob_discard
+from fortyfive.agents.rule_play import PlayView, play_card, rob_discard
 from fortyfive.engine.actions import PLAY_ID, parse_action
 from fortyfive.engine.cards import mask_ids, parse_card
 from fortyfive.engine.observe import Observation, tricks_seen
@@ -112,7 +114,7 @@ class _Deal:
             {c for c in range(self.rules.deck_size) if not seen >> c & 1},
             self.bonus_card,
         )
-        return PLAY_ID[RuleBot.play_card(view)]
+        return PLAY_ID[play_card(view)]
 
     def finish(self) -> tuple[int, ...]:
         """Play on by the rule bot to the end; the deal's points per partnership (R7)."""

@@ -1,1 +1,2 @@
-"""Benchmarks behind ``python -m fortyfive bench``: random play, the solver, puzzle clicks."""
+"""Benchmarks behind ``python -m fortyfive bench``: random play, the solver, puzzle clicks, the
+drills' next puzzle."""

@@ -1,5 +1,5 @@
-"""``fortyfive bench``: random play, the solver, the bots' decisions, or the puzzles' clicks, on
-one core."""
+"""``fortyfive bench``: random play, the solver, the bots' decisions, the hints, the puzzles'
+clicks or the drills' next puzzle, on one core."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     b = sub.add_parser(
         "bench",
         help="time the engine on one core: random games (games/s, actions/s), the solver, the "
-        "bots' decisions, or the puzzles' clicks",
+        "bots' decisions, the hints, the puzzles' clicks, or the drills' next puzzle",
     )
     b.add_argument(
         "--preset",
@@ -67,10 +67,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="time checking the shipped puzzles' answers, per kind (median, p95)",
     )
     b.add_argument(
+        "--drills",
+        action="store_true",
+        help="time making a drill's next puzzle, per kind and difficulty (median, p95)",
+    )
+    b.add_argument(
         "--rounds",
         type=positive_int,
         default=20,
-        help="with --puzzles: starts of each shipped puzzle (default: 20)",
+        help="with --puzzles: starts of each shipped puzzle; with --drills: puzzles of each kind "
+        "and difficulty (default: 20)",
     )
     b.add_argument(
         "--seed", type=seed, default=1, help="the seed of the positions or games (default: 1)"
@@ -121,6 +127,14 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         print(f"puzzle check + view per click, every shipped puzzle started {args.rounds} times")
         print(pd.DataFrame(puzzle_bench(args.rounds)).to_string(index=False))
+        return 0
+    if args.drills:
+        import pandas as pd
+
+        from fortyfive.bench.practice import drill_bench
+
+        print(f"drill next puzzle (make, start, view), {args.rounds} of each kind and difficulty")
+        print(pd.DataFrame(drill_bench(args.rounds, args.seed)).to_string(index=False))
         return 0
     from fortyfive.bench.random_play import bench
 

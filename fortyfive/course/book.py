@@ -161,6 +161,11 @@ def build_book(
             text = (run.stdout + "\n" + run.stderr).replace(str(source) + os.sep, "")
             raise BookError(f"the book build failed: {_explain(text)}")
         site = work / "output" / "_build" / "html"
+        for page in site.rglob("*.html"):
+            text = page.read_text(encoding="utf-8")
+            shared = share_widget_code(text)
+            if shared != text:
+                page.write_text(shared, encoding="utf-8")
         if out.exists():
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -175,6 +180,50 @@ def build_book(
     log(f"built in {time.monotonic() - started:.0f} s: open {out / 'index.html'}")
     log(f"(or serve it: {Path(sys.executable).name} -m http.server -d {out})")
     return out
+
+
+#: The widget state a page embeds, which the widget manager reads when the page has loaded.
+_WIDGET_STATE = re.compile(
+    r'(<script type="application/vnd\.jupyter\.widget-state\+json">)(.*?)(</script>)', re.S
+)
+#: In a page's widget state, "the same code as model X's" (widgets-config.js puts it back).
+SAME_AS = "fortyfive-same-as:"
+_SHARED_CODE = ("_esm", "_css")
+
+
+def share_widget_code(page: str) -> str:
+    """``page`` with one copy of each widget's front-end code (anywidget's ``_esm`` and
+    ``_css``) in its widget state: every other widget holding the same code names the model that
+    holds it (:data:`SAME_AS`), and ``static/widgets-config.js`` copies it back before the
+    widget manager reads the state. A chapter's nine puzzles then carry one script, not nine.
+
+    >>> state = {"state": {m: {"state": {"_esm": "x" * 999}} for m in ("a", "b")}}
+    >>> tag = '<script type="application/vnd.jupyter.widget-state+json">{}</script>'
+    >>> out = share_widget_code(tag.format(json.dumps(state)))
+    >>> out.count("x" * 999), SAME_AS + "a" in out
+    (1, True)
+    """
+
+    def once(m: re.Match[str]) -> str:
+        data = json.loads(m.group(2))
+        models = data.get("state") if isinstance(data, dict) else None
+        if not isinstance(models, dict):
+            return m.group(0)
+        holder: dict[tuple[str, str], str] = {}
+        for model_id, model in models.items():
+            state = model.get("state") if isinstance(model, dict) else None
+            if not isinstance(state, dict):
+                continue
+            for key in _SHARED_CODE:
+                code = state.get(key)
+                if isinstance(code, str) and code and not code.startswith(SAME_AS):
+                    first = holder.setdefault((key, code), model_id)
+                    if first != model_id:
+                        state[key] = SAME_AS + first
+        body = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+        return m.group(1) + body + m.group(3)
+
+    return _WIDGET_STATE.sub(once, page)
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")

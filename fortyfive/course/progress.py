@@ -1,16 +1,25 @@
-"""The learner's progress: every puzzle attempt, kept in a JSON file beside the notebook.
+"""The learner's progress: every puzzle attempt and the review queue, kept in a JSON file
+beside the notebook.
 
 The file (``fortyfive-progress.json`` in the notebook's folder, the kernel's working
 directory) is versioned so that teacher tools can read it::
 
-    {"format": "fortyfive-progress", "version": 1,
+    {"format": "fortyfive-progress", "version": 2,
      "attempts": [{"puzzle": "c1-03", "kind": "order", "chapter": 1,
                    "answer": ["5D", "JD", "AH"], "correct": false, "solved": false, "seconds": 7.4,
-                   "hints_used": 1, "shown": false, "time": "2026-11-29T19:02:42+00:00"}, ...]}
+                   "hints_used": 1, "shown": false, "time": "2026-11-29T19:02:42+00:00"}, ...],
+     "review": [{"puzzle": "c1-03", "kind": "order", "box": 1, "due": "2026-11-30"}, ...]}
 
 ``answer`` is what the learner gave (for "show me", null); ``correct`` says whether it was
 right; ``solved`` whether the puzzle is now solved (a right move of an endgame may leave more to
-play). One line per check, in order.
+play). One line per check, in order. ``review`` is the review queue, one entry per puzzle to
+see again (its Leitner box and the day it is due: :mod:`fortyfive.course.review`).
+
+Version 1 (the attempts alone) is still read: :func:`upgrade_v1` makes it version 2, its review
+queue holding every shipped puzzle it records a wrong answer or a "Show me" for, and the file is
+written as version 2 at the next check. The file is untrusted: its size, its counts and every
+field are checked before any of it is used, and a file that fails is refused with the reason
+(:class:`ProgressError`) and left as it is.
 
 >>> import tempfile, pathlib
 >>> log = ProgressLog(pathlib.Path(tempfile.mkdtemp()) / "p.json")
@@ -25,20 +34,34 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from datetime import UTC, datetime
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     import pandas
 
+from fortyfive.course.review import (
+    MAX_ITEMS,
+    Recipe,
+    ReviewItem,
+    StaleEntry,
+    from_attempts,
+    item_from_json,
+    missed,
+    reviewed,
+)
 from fortyfive.engine.errors import quote
 from fortyfive.engine.table import Table, have_pandas
 from fortyfive.puzzles.model import ATTEMPT_FIELDS
 
 FILE_NAME = "fortyfive-progress.json"
 FORMAT = "fortyfive-progress"
-VERSION = 1
+VERSION = 2
+#: The versions read: the older one is upgraded as it is read (:func:`upgrade_v1`).
+READABLE = (1, 2)
 _OPTIONAL = ("solved", "time")
 
 
@@ -47,17 +70,48 @@ def default_path() -> Path:
     return Path.cwd() / FILE_NAME
 
 
-class ProgressLog:
-    """Appends attempts to a progress file; each write replaces the file atomically."""
+@dataclass
+class Progress:
+    """A progress file's contents, checked: the attempts and the review queue."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    attempts: list[dict[str, Any]] = field(default_factory=list)
+    review: list[ReviewItem] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "attempts": self.attempts,
+            "review": [i.to_json() for i in self.review],
+        }
+
+
+class ProgressLog:
+    """Appends attempts to a progress file and keeps its review queue; each write replaces the
+    file atomically, after the whole file has been read and checked (a bad file is refused
+    with :class:`ProgressError` and not written). ``today`` gives the learner's date (for the
+    review's due days; tests pass their own)."""
+
+    def __init__(
+        self, path: str | Path | None = None, today: Callable[[], date] = date.today
+    ) -> None:
         self.path = Path(path) if path is not None else default_path()
+        self.today = today
+
+    def read(self) -> Progress:
+        return read_progress(self.path)
 
     def attempts(self) -> list[dict[str, Any]]:
-        return read_attempts(self.path)
+        return self.read().attempts
 
-    def record(self, attempt: dict[str, Any]) -> None:
-        """Add one attempt (the fields of :data:`ATTEMPT_FIELDS`; ``time`` is filled in)."""
+    def review_items(self) -> list[ReviewItem]:
+        """The review queue, in the file's order."""
+        return self.read().review
+
+    def record(self, attempt: dict[str, Any], recipe: Recipe | None = None) -> None:
+        """Add one attempt (the fields of :data:`ATTEMPT_FIELDS`; ``time`` is filled in). When
+        ``recipe`` says how to re-create the puzzle, a wrong answer or a "Show me" puts it in
+        box 1 of the review queue."""
         missing = [c for c in ATTEMPT_FIELDS if c not in _OPTIONAL and c not in attempt]
         if missing:
             raise ValueError(f"an attempt needs the fields {missing}")
@@ -65,12 +119,27 @@ class ProgressLog:
         if row["solved"] is None:  # one-step puzzles: a right answer solves them
             row["solved"] = bool(attempt["correct"])
         row["time"] = attempt.get("time") or datetime.now(UTC).isoformat(timespec="seconds")
-        rows = [*self.attempts(), row]
-        data = {"format": FORMAT, "version": VERSION, "attempts": rows}
+        data = self.read()
+        data.attempts.append(row)
+        if recipe is not None and not attempt["correct"]:
+            data.review = missed(data.review, recipe, self.today())
+        self._write(data)
+
+    def reviewed(self, recipe: Recipe, outcome: str) -> ReviewItem | None:
+        """Move ``recipe``'s puzzle after a review with ``outcome`` (``fortyfive.puzzles.
+        practice.OUTCOMES``); returns its entry now, ``None`` when it has left the queue."""
+        data = self.read()
+        data.review = reviewed(data.review, recipe, outcome, self.today())
+        self._write(data)
+        return next((i for i in data.review if i.recipe.puzzle == recipe.puzzle), None)
+
+    def _write(self, data: Progress) -> None:
+        if len(data.review) > MAX_ITEMS:  # the oldest entries make room: the file stays readable
+            data.review = data.review[-MAX_ITEMS:]
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".progress-", suffix=".json")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
+            json.dump(data.to_json(), f, indent=1)
         os.replace(tmp, self.path)
 
 
@@ -111,29 +180,75 @@ def _check_attempt(path: Path, i: int, a: Any) -> dict[str, Any]:
     return a
 
 
-def read_attempts(path: str | Path) -> list[dict[str, Any]]:
-    """The attempts in a progress file ([] when there is none yet); raises
-    :class:`ProgressError` for a file this course did not write, before using any of it."""
+def _check_review(path: Path, entries: Any) -> list[ReviewItem]:
+    if not isinstance(entries, list) or len(entries) > MAX_ITEMS:
+        raise ProgressError(f"{path}: 'review' must be a list of at most {MAX_ITEMS}")
+    items: list[ReviewItem] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(entries):
+        try:
+            item = item_from_json(entry)
+        except StaleEntry:
+            continue  # no longer shipped as it was: it leaves the queue at the next write
+        except ValueError as e:
+            raise ProgressError(f"{path}: review[{i}]: {e}") from None
+        if item.recipe.puzzle in seen:
+            raise ProgressError(f"{path}: review[{i}]: {item.recipe.puzzle} is listed twice")
+        seen.add(item.recipe.puzzle)
+        items.append(item)
+    return items
+
+
+def upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 file's contents as version 2 (its attempts already checked): the same
+    attempts, and the review queue they imply (``fortyfive.course.review.from_attempts``)."""
+    items = from_attempts(data["attempts"])
+    return {
+        "format": FORMAT,
+        "version": 2,
+        "attempts": data["attempts"],
+        "review": [i.to_json() for i in items],
+    }
+
+
+def read_progress(path: str | Path) -> Progress:
+    """A progress file, checked (empty when there is none yet); a version-1 file is upgraded.
+    Raises :class:`ProgressError` for a file this course did not write, before using any of
+    it."""
     path = Path(path)
     if not path.is_file():
-        return []
+        return Progress()
     if path.stat().st_size > MAX_FILE_BYTES:
         raise ProgressError(f"{path} is larger than {MAX_FILE_BYTES} bytes: not a progress file")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
         raise ProgressError(f"{path} is not a JSON progress file: {e}") from None
+    version = data.get("version") if isinstance(data, dict) else None
     if (
         not isinstance(data, dict)
         or data.get("format") != FORMAT
-        or data.get("version") != VERSION
-        or data.get("version") is True
+        or type(version) is not int
+        or version not in READABLE
     ):
-        raise ProgressError(f"{path} is not a version-{VERSION} fortyfive progress file")
+        raise ProgressError(
+            f"{path} is not a fortyfive progress file of version {' or '.join(map(str, READABLE))}"
+        )
     attempts = data.get("attempts")
     if not isinstance(attempts, list) or len(attempts) > MAX_ATTEMPTS:
         raise ProgressError(f"{path}: 'attempts' must be a list of at most {MAX_ATTEMPTS}")
-    return [_check_attempt(path, i, a) for i, a in enumerate(attempts)]
+    checked = [_check_attempt(path, i, a) for i, a in enumerate(attempts)]
+    if version == 1:
+        if "review" in data:
+            raise ProgressError(f"{path}: a version-1 file has no 'review'")
+        data = upgrade_v1({**data, "attempts": checked})
+    return Progress(checked, _check_review(path, data.get("review", [])))
+
+
+def read_attempts(path: str | Path) -> list[dict[str, Any]]:
+    """The attempts in a progress file ([] when there is none yet); raises
+    :class:`ProgressError` for a file this course did not write, before using any of it."""
+    return read_progress(path).attempts
 
 
 def progress(path: str | Path | None = None, chapter: int | None = None) -> pandas.DataFrame:

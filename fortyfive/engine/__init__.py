@@ -12,6 +12,7 @@ from fortyfive.engine.observe import BonusStatus, Observation
 from fortyfive.engine.outcome import Outcome, WinReason
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.record import RecordError
+from fortyfive.engine.rulebook import RULE_IDS, RULE_TITLES
 from fortyfive.engine.rules import (
     BARKER,
     BRUFF,
@@ -29,6 +30,8 @@ __all__ = [
     "BRUFF",
     "CARDS",
     "PRESETS",
+    "RULE_IDS",
+    "RULE_TITLES",
     "Action",
     "ActionSyntaxError",
     "BonusStatus",

@@ -6,8 +6,11 @@ the engine (trick order, legal plays, robbing, scoring, the auction, the solver)
 of checking. :meth:`~PuzzleRun.view` is what a learner may see, so it is what a front end gets.
 
 The kinds (see :mod:`fortyfive.puzzles`): ``order``, ``winner``, ``legal``, ``keep``,
-``rob``, ``score``, ``game-winner``, ``calls`` and ``target`` (an endgame against perfect
-defence). The course's collections ship as JSON beside this module (``collections/``).
+``rob``, ``score``, ``game-winner``, ``calls``, ``target`` (an endgame against perfect
+defence), ``turn`` (whose turn, who deals, who partners whom, who gets a card of the deal),
+``notation`` (which words are cards), ``trumps`` (which cards are trumps) and ``give-up``
+(which card to give up when robbing). The course's collections
+ship as JSON beside this module (``collections/``).
 
 >>> p = get_puzzle("c2-01")
 >>> p.kind, p.rules[0]
@@ -31,7 +34,21 @@ from typing import Any, ClassVar
 
 from fortyfive.engine.rules import PRESETS
 
-KINDS = ("order", "winner", "legal", "keep", "rob", "score", "game-winner", "calls", "target")
+KINDS = (
+    "order",
+    "winner",
+    "legal",
+    "keep",
+    "rob",
+    "score",
+    "game-winner",
+    "calls",
+    "target",
+    "turn",
+    "notation",
+    "trumps",
+    "give-up",
+)
 #: The fields of one attempt record, as the widget reports it and the progress file keeps it
 #: (``time`` is added on saving).
 ATTEMPT_FIELDS = (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 import anywidget
@@ -92,6 +92,7 @@ class SyncedWidget(anywidget.AnyWidget):
         """Subclasses set up their own state first: the first :meth:`_sync` reads it."""
         self._state_number = 0
         self._pending_notice: dict[str, str] | None = None
+        self._after_sync: list[Callable[[], None]] = []
         super().__init__(**traits)
         self.on_msg(self._on_msg)
         self._sync()
@@ -105,6 +106,7 @@ class SyncedWidget(anywidget.AnyWidget):
             if message is not None:
                 self._dispatch(message["type"], message)
         self._sync()
+        self._run_later()
 
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
         self.handle_message(content)  # binary buffers are never read
@@ -170,6 +172,20 @@ class SyncedWidget(anywidget.AnyWidget):
             with self._refusals(reraise=True):
                 yield
         finally:
+            self._sync()
+            self._run_later()
+
+    def _later(self, job: Callable[[], None]) -> None:
+        """Run ``job`` once the new state has been sent: slow work that the page need not wait
+        for (writing the progress file: in JupyterLite every file operation is a round trip to
+        the page) stays off the click's path."""
+        self._after_sync.append(job)
+
+    def _run_later(self) -> None:
+        jobs, self._after_sync = self._after_sync, []
+        for job in jobs:
+            job()
+        if self._pending_notice is not None:  # a job had something to say
             self._sync()
 
     # ------------------------------------------------------------------ synced state

@@ -38,6 +38,7 @@ from fortyfive.puzzles.model import (
 )
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
+from fortyfive.widgets._notation import symbols
 
 log = logging.getLogger(__name__)
 
@@ -104,15 +105,24 @@ class PuzzleWidget(SyncedWidget):
             raise TypeError(f"tries_before_show must be an int, not {tries_before_show!r}")
         if tries_before_show < 0:
             raise ValueError(f"tries_before_show must be 0 or more, not {tries_before_show}")
-        self._puzzle = puzzle
-        self._run = puzzle.start()
         self._on_attempt = on_attempt
+        self._load(puzzle, self._start(puzzle))
+        super().__init__(show_after=tries_before_show)
+
+    def _start(self, puzzle: Puzzle) -> PuzzleRun:
+        """The run the widget shows first (a practice widget shows its session's)."""
+        return puzzle.start()
+
+    def _load(self, puzzle: Puzzle, run: PuzzleRun) -> None:
+        """Show ``puzzle`` through ``run`` from its start: no hints, feedback or wrong tries
+        yet (a practice widget loads one puzzle after another)."""
+        self._puzzle = puzzle
+        self._run = run
         self._started = time.monotonic()
         self._hints: list[str] = []
         self._more_hints = True
         self._wrong = 0
         self._feedback: dict[str, Any] = {}
-        super().__init__(show_after=tries_before_show)
 
     # ------------------------------------------------------------------ public API
 
@@ -257,18 +267,34 @@ class PuzzleWidget(SyncedWidget):
             "hints_used": int(self._run.hints_used),
             "shown": shown,
         }
-        try:
-            self._on_attempt(record)
-        except Exception as e:  # a course's recorder must not break the puzzle
-            log.exception("on_attempt callback failed")
-            self._notice(f"on_attempt callback failed: {type(e).__name__}: {e}", "error")
+        recorder = self._on_attempt
+
+        def deliver() -> None:
+            try:
+                recorder(record)
+            except Exception as e:  # a course's recorder must not break the puzzle
+                log.exception("on_attempt callback failed")
+                self._notice(f"on_attempt callback failed: {type(e).__name__}: {e}", "error")
+
+        self._later(deliver)  # the feedback reaches the page first
+
+    def _shown(self, text: str) -> str:
+        """A text as the page shows it: cards by symbol, except where the notation itself is
+        the question (R1.1: the typed words are the puzzle)."""
+        return text if self._puzzle.kind in VERBATIM_KINDS else symbols(text)
 
     def _sync_traits(self) -> None:
-        """The run's view and the counters (the browser writes none of them)."""
+        """The run's view and the counters (the browser writes none of them); its texts in
+        the page's notation (:meth:`_shown`), the cards the answer uses as the engine writes
+        them."""
         run = self._run
-        self.view = run.view()
-        self.feedback = dict(self._feedback)
-        self.hints = list(self._hints)
+        self.view = shown_view(run.view(), self._shown)
+        self.feedback = (
+            {**self._feedback, "message": self._shown(str(self._feedback.get("message", "")))}
+            if self._feedback
+            else {}
+        )
+        self.hints = [self._shown(h) for h in self._hints]
         self.more_hints = self._more_hints and not run.done
         self.tries = int(run.tries)
         self.wrong = self._wrong
@@ -280,6 +306,39 @@ class PuzzleWidget(SyncedWidget):
         p, run = self._puzzle, self._run
         status = "solved" if run.solved else "shown" if run.done else "open"
         return f"<PuzzleWidget {p.id} ({p.kind}): tries {run.tries}, {status}>"
+
+
+# ---------------------------------------------------------------------- notation
+
+#: Kinds whose texts are shown as the engine wrote them (the card codes are the question).
+VERBATIM_KINDS = frozenset({"notation"})
+
+
+def shown_view(view: dict[str, Any], shown: Callable[[str], str]) -> dict[str, Any]:
+    """``view`` with its texts (title, prompt, facts, the options' and fields' labels) passed
+    through ``shown``; the cards the answer uses and draws are left as the engine names them."""
+    out = {**view}
+    for key in ("title", "prompt"):
+        if isinstance(out.get(key), str):
+            out[key] = shown(out[key])
+    if isinstance(out.get("facts"), list):
+        out["facts"] = [shown(f) if isinstance(f, str) else f for f in out["facts"]]
+    spec = out.get("answer")
+    if isinstance(spec, dict):
+        spec = {**spec}
+        if isinstance(spec.get("options"), list):
+            spec["options"] = [{**o, "label": shown(str(o["label"]))} for o in spec["options"]]
+        if isinstance(spec.get("fields"), list):
+            spec["fields"] = [_shown_field(f, shown) for f in spec["fields"]]
+        out["answer"] = spec
+    return out
+
+
+def _shown_field(field: dict[str, Any], shown: Callable[[str], str]) -> dict[str, Any]:
+    f = {**field, "label": shown(str(field.get("label", "")))}
+    if isinstance(f.get("options"), list):
+        f["options"] = [{**o, "label": shown(str(o["label"]))} for o in f["options"]]
+    return f
 
 
 # ---------------------------------------------------------------------- answer shapes

@@ -1,12 +1,14 @@
 // The puzzle widget's front end. It draws from the synced state only (view: what the learner may
 // see, from PuzzleRun.view(); feedback; hints; counters) and sends the learner's answers and
-// button presses as messages; Python checks each one and owns the puzzle.
-import { drawCard, cardText, cardLabel, SUIT_INFO } from "./cards.js";
+// button presses as messages; Python checks each one and owns the puzzle. A practice widget (a
+// drill, a review) also syncs `practice`, its session's status: a header shows the puzzle's
+// number, the streak, the best streak and the timer, and a "Next puzzle" button sends "next".
+import { cardFace, drawCard, cardText, cardLabel, SUIT_INFO } from "./cards.js";
 import { h, keepKeys, present, redrawOnChange, uniqueId } from "./dom.js";
 
 const SYNCED = [
   "view", "feedback", "hints", "more_hints", "tries", "wrong", "show_after", "can_show",
-  "done", "solved", "notice", "state",
+  "done", "solved", "notice", "state", "practice",
 ];
 const VERDICTS = { right: "Right!", wrong: "Not quite.", shown: "The solution" };
 
@@ -16,6 +18,15 @@ function plural(n, word) {
 
 function tryWord(n) {
   return `${n} wrong ${n === 1 ? "try" : "tries"}`;
+}
+
+// Seconds as the timer shows them: "0:07", "2:31", "1:02:05".
+function clockText(seconds) {
+  const s = Math.max(0, Math.floor(Number(seconds) || 0));
+  const two = (n) => String(n).padStart(2, "0");
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
 }
 
 function trumpText(trump) {
@@ -30,6 +41,9 @@ function render({ model, el }) {
   let form = {};
   let pickKey = "";
   let awaiting = null; // {what, state, notice}: a message sent from here, for moving the focus
+  // The practice timer runs on from the seconds Python synced (`practice.elapsed`) until the
+  // puzzle is finished, when Python's own figure (`practice.seconds`) is shown instead.
+  let clock = { state: -1, elapsed: 0, at: 0, running: false, el: null, total: null };
 
   const root = h("div", { class: "ff-puzzle" });
   el.append(root);
@@ -87,7 +101,6 @@ function render({ model, el }) {
         type: "button",
         class: `ff-pz-card ff-pz-answer${picked ? " ff-pz-picked" : ""}${hl.has(card) ? " ff-pz-hl" : ""}`,
         "data-card": card,
-        "aria-label": `${cardLabel(card)}${state}${hl.has(card) ? ", highlighted" : ""}`,
         "aria-pressed": type === "cards" ? String(picked) : undefined,
         "aria-disabled": inert ? "true" : undefined,
         title: cardText(card),
@@ -103,7 +116,7 @@ function render({ model, el }) {
           }
         },
       },
-      drawCard(card),
+      ...cardFace(card, `${cardLabel(card)}${state}${hl.has(card) ? ", highlighted" : ""}`),
       type === "sequence" && picked ? h("span", { class: "ff-pz-order-mark", "aria-hidden": "true", text: String(pos + 1) }) : null,
     );
   }
@@ -235,6 +248,36 @@ function render({ model, el }) {
     );
   }
 
+  function practiceHeader(p) {
+    if (!p || !p.mode) return null;
+    const stat = (cls, label, value, extra = {}) =>
+      h("span", { class: `ff-pz-stat ${cls}`, ...extra }, h("span", { class: "ff-pz-stat-label", text: `${label} ` }), h("b", { class: "ff-pz-stat-value", text: String(value) }));
+    clock.el = h("b", { class: "ff-pz-stat-value ff-pz-clock", text: clockText(clockNow(p)) });
+    clock.total = h("b", { class: "ff-pz-stat-value ff-pz-total-clock", text: clockText(clockNow(p, p.total)) });
+    return h(
+      "div",
+      { class: "ff-pz-practice", role: "group", "aria-label": p.mode === "review" ? "review" : "drill" },
+      h("div", { class: "ff-pz-practice-title", role: "heading", "aria-level": "3", text: p.title || "" }),
+      h("div", { class: "ff-pz-stats" },
+        stat("ff-pz-number", "Puzzle", p.number),
+        stat("ff-pz-streak", "Streak", p.streak),
+        stat("ff-pz-best", "Best", p.best),
+        h("span", { class: "ff-pz-stat ff-pz-timer", title: "time on this puzzle" }, h("span", { class: "ff-pz-stat-label", text: "Time " }), clock.el),
+        h("span", { class: "ff-pz-stat ff-pz-total", title: "time in this session" }, h("span", { class: "ff-pz-stat-label", text: "Total " }), clock.total),
+        p.left !== null && p.left !== undefined ? stat("ff-pz-left", "Left", p.left) : null),
+      h("div", { class: "ff-pz-practice-note", "aria-live": "polite", text: p.note || "" }),
+    );
+  }
+
+  // Seconds now: of this puzzle (`p.elapsed` as synced, or Python's final `p.seconds`), or of
+  // the session when `base` is its synced total.
+  function clockNow(p, base) {
+    const running = clock.running ? (performance.now() - clock.at) / 1000 : 0;
+    if (base !== undefined) return Number(base) + running;
+    if (p.seconds !== null && p.seconds !== undefined) return p.seconds;
+    return clock.elapsed + running;
+  }
+
   function button(cls, text, onclick, disabled, extra = {}) {
     return h("button", { type: "button", class: `ff-pz-button ${cls}`, disabled, onclick, text, ...extra });
   }
@@ -332,12 +375,14 @@ function render({ model, el }) {
       ? ""
       : canShow ? "" : `"Show me" opens after ${tryWord(after)} (${wrong} so far)`;
     const noteId = `${uid}-show-note`;
+    const p = model.get("practice") || {};
     return h(
       "div",
       { class: "ff-pz-buttons ff-pz-main-buttons" },
       button("ff-pz-hint", "Hint", () => send("hint", {}), done || !model.get("more_hints")),
       button("ff-pz-show", "Show me", () => send("show", {}), done || !canShow, { "aria-describedby": note ? noteId : undefined }),
       button("ff-pz-reset", "Try again", () => { picks = []; form = {}; send("reset", {}); }, false),
+      p.mode ? button("ff-pz-next", "Next puzzle", () => send("next", {}), !p.can_next) : null,
       note ? h("span", { class: "ff-pz-show-note", id: noteId, text: note }) : null,
     );
   }
@@ -400,8 +445,13 @@ function render({ model, el }) {
     const had = active && root.contains(active) ? active : null;
     const notice = model.get("notice") || {};
     const state = model.get("state");
+    const p = model.get("practice") || {};
+    if (state !== clock.state) {
+      clock = { state, elapsed: Number(p.elapsed) || 0, at: performance.now(), running: p.seconds === null || p.seconds === undefined, el: null, total: null };
+    }
 
     root.replaceChildren(...present(
+      practiceHeader(p),
       header(view),
       h("div", { class: "ff-pz-prompt", text: view.prompt || "" }),
       facts(view, hl),
@@ -427,6 +477,10 @@ function render({ model, el }) {
       solved: String(model.get("solved")),
       verdict: fb.verdict || "",
       tries: String(model.get("tries")),
+      practice: p.mode || "",
+      number: p.mode ? String(p.number) : "",
+      streak: p.mode ? String(p.streak) : "",
+      best: p.mode ? String(p.best) : "",
     });
 
     // Keyboard and screen readers: after an answer (or "show me") the feedback gets the focus,
@@ -440,7 +494,8 @@ function render({ model, el }) {
         awaiting = null;
         if (refused) target = root.querySelector(".ff-pz-notice");
         else if (what === "hint") target = root.querySelector(".ff-pz-hint:not([disabled])") || root.querySelector(".ff-pz-hints li:last-child") || root.querySelector(".ff-pz-notice");
-        else if (what === "reset") target = root.querySelector(".ff-pz-answer:not([aria-disabled]), .ff-pz-option, .ff-pz-field");
+        else if (what === "reset" || what === "next") target = root.querySelector(".ff-pz-answer:not([aria-disabled]), .ff-pz-option, .ff-pz-field");
+        else if (p.can_next) target = root.querySelector(".ff-pz-next"); // the feedback is read out (aria-live)
         else if (fb.verdict === "right" && fb.done === false) target = root.querySelector(".ff-pz-answer:not([aria-disabled])") || root.querySelector(".ff-pz-feedback");
         else target = root.querySelector(".ff-pz-feedback");
         if (target && target.classList.contains("ff-pz-notice")) target.setAttribute("tabindex", "-1");
@@ -462,8 +517,17 @@ function render({ model, el }) {
   }
 
   const stop = redrawOnChange(model, SYNCED, redraw);
+  const ticker = setInterval(() => {
+    const p = model.get("practice") || {};
+    if (!clock.el || !clock.running || !p.mode) return;
+    clock.el.textContent = clockText(clockNow(p));
+    clock.total.textContent = clockText(clockNow(p, p.total));
+  }, 1000);
   redraw();
-  return stop;
+  return () => {
+    clearInterval(ticker);
+    stop();
+  };
 }
 
 export default { render };

@@ -16,3 +16,39 @@
     },
   });
 })();
+
+// A page keeps one copy of each widget's code: every other widget with the same code names the
+// model that holds it ("fortyfive-same-as:<model id>", written by fortyfive/course/book.py).
+// Copy it back before the widget manager reads the state: the manager renders on "load", and
+// this runs at DOMContentLoaded (or at once, if the document is already parsed).
+(function () {
+  var SAME_AS = "fortyfive-same-as:";
+  var KEYS = ["_esm", "_css"];
+  function restore() {
+    var tags = document.querySelectorAll(
+      'script[type="application/vnd.jupyter.widget-state+json"]'
+    );
+    tags.forEach(function (tag) {
+      var data = JSON.parse(tag.textContent);
+      var models = (data && data.state) || {};
+      var changed = false;
+      Object.keys(models).forEach(function (id) {
+        var state = models[id].state || {};
+        KEYS.forEach(function (key) {
+          var code = state[key];
+          if (typeof code === "string" && code.indexOf(SAME_AS) === 0) {
+            var holder = models[code.slice(SAME_AS.length)];
+            state[key] = holder && holder.state ? holder.state[key] : "";
+            changed = true;
+          }
+        });
+      });
+      if (changed) tag.textContent = JSON.stringify(data);
+    });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", restore);
+  } else {
+    restore();
+  }
+})();

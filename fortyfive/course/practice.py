@@ -1,0 +1,195 @@
+"""What the Practice notebook calls: endless drills of one kind, and the review of the puzzles
+you missed, each a widget that records every check in the progress file.
+
+:func:`drill` shows generated puzzles of one kind one after another (the ranking drill,
+``order``, by default), with the streak, the best streak and the timer. :func:`review` shows the
+puzzles of the review queue that are due today (:mod:`fortyfive.course.review`: Leitner boxes
+kept in the progress file), or says that nothing is due. A puzzle missed anywhere, a drill's
+included, enters the queue.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> review(progress_file=folder / "p.json")
+Nothing is due for review today: the review boxes are empty. A puzzle you miss ...
+>>> drill("order", seed=3, progress_file=folder / "p.json")
+<PracticeWidget drill order, difficulty 1: puzzle 1, streak 0 (best 0)>
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from fortyfive.course.progress import ProgressError, ProgressLog
+from fortyfive.course.review import INTERVALS, Recipe, ReviewItem, due_items, reviewed
+from fortyfive.engine.table import frame
+from fortyfive.puzzles.model import Puzzle
+from fortyfive.puzzles.practice import CLEAN, DRILL_KINDS, HELPED, Drill, Practice
+
+if TYPE_CHECKING:
+    import pandas
+
+    from fortyfive.widgets.practice import PracticeWidget
+
+
+class PracticeMessage:
+    """A sentence in place of a widget ("nothing is due"), shown as a paragraph."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def _repr_html_(self) -> str:
+        return f'<p class="fortyfive-practice-message">{html.escape(self.text)}</p>'
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+class ReviewSession(Practice):
+    """The review: the puzzles due on the log's today, the lowest box first, each once. After
+    each one its box moves: the note says where at once, and :meth:`flush` writes it
+    (:meth:`ProgressLog.reviewed`)."""
+
+    mode: ClassVar[str] = "review"
+
+    def __init__(self, log: ProgressLog, clock: Callable[[], float] = time.monotonic) -> None:
+        self.log = log
+        self.items = due_items(log.review_items(), log.today())
+        self._unwritten: list[tuple[Recipe, str]] = []
+        self.title = f"Review: {len(self.items)} due today"
+        super().__init__(clock)
+
+    @property
+    def left(self) -> int:
+        return len(self.items) - self.number
+
+    @property
+    def item(self) -> ReviewItem:
+        """The queue's entry of the puzzle shown, as it was when the review started."""
+        return self.items[self.number - 1]
+
+    def recipe(self) -> Recipe:
+        return self.item.recipe
+
+    def _draw(self, number: int) -> Puzzle | None:
+        return self.items[number - 1].recipe.recreate() if number <= len(self.items) else None
+
+    def _finished(self, puzzle: Puzzle, outcome: str) -> str:
+        recipe = self.item.recipe
+        self._unwritten.append((recipe, outcome))
+        moved = reviewed([self.item], recipe, outcome, self.log.today())  # as flush will write
+        now = moved[0] if moved else None
+        if now is None:
+            return "Learned: it leaves the review boxes."
+        days = INTERVALS[now.box]
+        when = "tomorrow" if days == 1 else f"in {days} days"
+        if outcome == CLEAN:
+            return f"Up to box {now.box}: it comes back {when}."
+        if outcome == HELPED:
+            return f"It stays in box {now.box}: it comes back {when}."
+        return f"Back to box 1: it comes back {when}."
+
+    def flush(self) -> None:
+        while self._unwritten:
+            recipe, outcome = self._unwritten[0]
+            self.log.reviewed(recipe, outcome)
+            self._unwritten.pop(0)
+
+    def summary(self) -> str:
+        return f"review, {len(self.items)} due: {super().summary()}"
+
+
+def drill(
+    kind: str = "order",
+    difficulty: int = 1,
+    seed: int | None = None,
+    tries_before_show: int = 1,
+    progress_file: str | Path | None = None,
+) -> PracticeWidget:
+    """An endless drill of one kind as a widget: ``drill("order")`` ranks cards; any kind of
+    :data:`~fortyfive.puzzles.practice.DRILL_KINDS` (every kind the generator makes: ``winner``,
+    ``legal``, ``keep``, ``rob``, ...). ``difficulty`` 1 to 3; ``seed`` gives the same puzzles
+    again (by default a new set each time). Every check is saved to the progress file, and a
+    missed puzzle enters the review queue."""
+    from fortyfive.widgets.practice import PracticeWidget
+
+    session = Drill(kind, seed, difficulty)
+    log = ProgressLog(progress_file)
+
+    def record(attempt: dict[str, Any]) -> None:
+        log.record(attempt, Recipe.of(session.puzzle, session.key()))
+
+    return PracticeWidget(session, tries_before_show=tries_before_show, on_attempt=record)
+
+
+def review(
+    progress_file: str | Path | None = None,
+    tries_before_show: int = 1,
+    today: date | None = None,
+) -> PracticeWidget | PracticeMessage:
+    """The puzzles due for review today, as a widget, one after another; or a sentence saying
+    that nothing is due (and when the next one is), or why the progress file cannot be read
+    (it is then left as it is). ``today`` stands for the date (to try a review ahead)."""
+    from fortyfive.widgets.practice import PracticeWidget
+
+    log = ProgressLog(progress_file) if today is None else ProgressLog(progress_file, lambda: today)
+    try:
+        items = log.review_items()
+    except ProgressError as e:
+        return PracticeMessage(f"The review cannot start: {e}. Nothing was changed.")
+    if not due_items(items, log.today()):
+        return PracticeMessage(_nothing_due(items, log.today()))
+    session = ReviewSession(log)
+
+    def record(attempt: dict[str, Any]) -> None:
+        log.record(attempt, session.recipe())
+
+    return PracticeWidget(session, tries_before_show=tries_before_show, on_attempt=record)
+
+
+def _nothing_due(items: list[ReviewItem], today: date) -> str:
+    if not items:
+        return (
+            "Nothing is due for review today: the review boxes are empty. A puzzle you miss "
+            "(a wrong answer, or Show me) comes back here the next day."
+        )
+    first = min(i.due for i in items)
+    days = (first - today).days
+    when = "tomorrow" if days == 1 else f"on {first.isoformat()} (in {days} days)"
+    n = len(items)
+    return (
+        f"Nothing is due for review today. {n} puzzle{'s' * (n != 1)} "
+        f"{'wait' if n != 1 else 'waits'} in the review boxes; the next comes back {when}."
+    )
+
+
+def review_boxes(progress_file: str | Path | None = None) -> pandas.DataFrame | PracticeMessage:
+    """The review queue as a table: each puzzle, its kind, its box and the day it is due (the
+    soonest first); a sentence when the boxes are empty."""
+    items = ProgressLog(progress_file).review_items()
+    if not items:
+        return PracticeMessage("Your review boxes are empty: no puzzle is waiting.")
+    rows = [
+        {
+            "puzzle": i.recipe.puzzle,
+            "kind": i.recipe.kind,
+            "box": i.box,
+            "due": i.due.isoformat(),
+        }
+        for i in sorted(items, key=lambda i: (i.due, i.box))
+    ]
+    return frame(rows, ["puzzle", "kind", "box", "due"])
+
+
+__all__ = [
+    "DRILL_KINDS",
+    "PracticeMessage",
+    "ReviewSession",
+    "drill",
+    "review",
+    "review_boxes",
+]

@@ -1,0 +1,228 @@
+"""Practice sessions and drills (fortyfive.puzzles.practice), in plain Python: the streak, the
+best streak, the timer, puzzles re-made from a seed and a number, and Next only once finished.
+
+The right and wrong answers come from the engine (``test_puzzle_widget.script``), never from the
+drill.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from test_puzzle_widget import right_answer, script
+
+from fortyfive.puzzles import KINDS
+from fortyfive.puzzles.generate import TITLES, variants
+from fortyfive.puzzles.practice import (
+    CLEAN,
+    DRILL_KINDS,
+    HELPED,
+    MISSED,
+    Drill,
+    DrillKey,
+    Practice,
+    PracticeError,
+)
+
+
+class FakeClock:
+    """Seconds that move only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def solve(d: Practice) -> None:
+    """The engine's right answers to the current puzzle, one per step (an endgame has several)."""
+    for answer in script(d.puzzle)[1]:
+        assert d.check(answer).correct
+
+
+def miss(d: Practice) -> None:
+    """A wrong answer of the right shape (from the engine), then "Show me"."""
+    wrong = script(d.puzzle)[0]
+    assert wrong is not None
+    assert not d.check(wrong).correct
+    if not d.run.done:
+        d.show()
+
+
+# ---------------------------------------------------------------- puzzles from a seed
+
+
+def test_the_ranking_drill_comes_first_and_every_generated_kind_can_be_drilled() -> None:
+    assert DRILL_KINDS[0] == "order"
+    assert set(DRILL_KINDS) == set(TITLES) and set(DRILL_KINDS) <= set(KINDS)
+
+
+@pytest.mark.parametrize("kind", DRILL_KINDS)
+def test_a_drill_of_each_kind_makes_the_same_puzzles_from_the_same_seed(kind: str) -> None:
+    d = Drill(kind, seed=11, difficulty=2)
+    first = d.puzzle
+    assert first.kind == kind and first.id == f"drill-{kind}-s11-d2-n1"
+    assert first.title == TITLES[kind] and first.chapter is None
+    assert Drill(kind, seed=11, difficulty=2).puzzle == first
+    assert DrillKey(kind, 11, 2, 1).puzzle() == first
+    assert Drill(kind, seed=12, difficulty=2).puzzle.position != first.position
+    d.show()
+    second = d.next()
+    assert second is not None and second.id.endswith("-n2")
+    assert second.position != first.position
+    # puzzle n is made from the seed and n alone: none of the puzzles before it are needed
+    assert DrillKey(kind, 11, 2, 2).puzzle() == second
+    json.dumps(d.run.view())
+
+
+def test_a_drill_takes_the_kinds_variants_in_turn() -> None:
+    """keep: the variants are "keep" and "play", and they are the right answers (R5.2, R5.3)."""
+    assert variants("keep") == ["keep", "play"]
+    answers = [right_answer(DrillKey("keep", 4, 2, n).puzzle().start()) for n in (1, 2, 3, 4)]
+    assert answers == ["keep", "play", "keep", "play"]
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("poker",), "kind 'poker' cannot be drilled"),
+        (("order", -1), "seed is -1"),
+        (("order", 10**9), "seed is 1000000000"),
+        (("order", True), "seed is True"),
+        (("order", 3, 4), "difficulty is 4"),
+        (("order", 3, 1.0), "difficulty is 1.0"),
+    ],
+)
+def test_a_bad_kind_seed_or_difficulty_is_refused(args: tuple[Any, ...], needle: str) -> None:
+    with pytest.raises(PracticeError, match=needle):
+        Drill(*args)
+
+
+def test_a_drill_without_a_seed_picks_one_and_says_which() -> None:
+    d = Drill("winner")
+    assert 0 <= d.seed < 10**9
+    assert Drill("winner", seed=d.seed).puzzle == d.puzzle
+    assert f"seed {d.seed}" in repr(d)
+
+
+# ---------------------------------------------------------------- the streak
+
+
+def test_the_streak_counts_first_try_solves_and_a_miss_resets_it_at_once() -> None:
+    d = Drill("order", seed=3)
+    for n in (1, 2, 3):
+        solve(d)
+        assert (d.outcome, d.streak, d.best, d.clean) == (CLEAN, n, n, n)
+        assert d.note == f"First try: streak {n}."
+        d.next()
+    wrong = script(d.puzzle)[0]
+    d.check(wrong)
+    assert d.outcome == MISSED and d.streak == 0 and d.best == 3  # at once, before solving
+    assert not d.finished and d.note == "Not at the first try: the streak starts again."
+    solve(d)  # solved after the miss: still a miss, no streak
+    assert d.finished and d.streak == 0 and d.outcomes == [CLEAN] * 3 + [MISSED]
+    assert d.note.startswith("Not at the first try")
+    d.next()
+    solve(d)
+    assert d.streak == 1 and d.best == 3 and d.clean == 4
+
+
+def test_a_hint_or_show_me_breaks_the_streak() -> None:
+    d = Drill("winner", seed=8)
+    solve(d)
+    d.next()
+    assert d.hint()
+    solve(d)
+    assert d.outcome == HELPED and d.streak == 0 and d.best == 1
+    assert d.note == "Solved with a hint: the streak starts again."
+    d.next()
+    solve(d)
+    d.next()
+    d.show()  # at once, without trying
+    assert d.outcome == MISSED and d.streak == 0 and d.finished
+    assert d.outcomes == [CLEAN, HELPED, CLEAN, MISSED]
+
+
+def test_a_failed_endgame_attempt_is_a_miss_and_finishes_the_puzzle() -> None:
+    d = Drill("target", seed=2)
+    wrong = script(d.puzzle)[0]
+    assert wrong is not None
+    d.check(wrong)  # the wrong card is played out against the defence: the attempt fails
+    assert d.run.done and not d.run.solved
+    assert d.outcome == MISSED and d.finished
+    d.reset()  # trying again does not undo the miss
+    assert d.outcome == MISSED and d.finished and not d.run.done
+    assert d.next() is not None
+
+
+def test_next_is_refused_until_the_puzzle_is_finished() -> None:
+    d = Drill("legal", seed=5)
+    with pytest.raises(PracticeError, match="finish this puzzle first"):
+        d.next()
+    assert d.number == 1 and d.puzzle.id.endswith("-n1")
+    d.check(script(d.puzzle)[0])
+    with pytest.raises(PracticeError, match="finish this puzzle first"):
+        d.next()  # a wrong answer does not finish it
+    d.show()
+    assert d.next() is not None and d.number == 2
+
+
+# ---------------------------------------------------------------- the timer
+
+
+def test_the_timer_gives_each_puzzles_seconds_and_the_sessions_total() -> None:
+    clock = FakeClock()
+    d = Drill("order", seed=3, clock=clock)
+    clock.now += 12.25
+    status = d.status()
+    assert (status["seconds"], status["elapsed"], status["total"]) == (None, 12.2, 12.2)
+    solve(d)
+    clock.now += 30  # after the puzzle is finished the clock of the puzzle stops
+    status = d.status()
+    assert (status["seconds"], status["elapsed"], status["total"]) == (12.2, 12.2, 12.2)
+    d.next()
+    assert d.status()["seconds"] is None and d.status()["elapsed"] == 0.0
+    clock.now += 2  # the session's total runs on with the puzzle being solved
+    assert d.status()["elapsed"] == 2.0 and d.total == 14.25
+    clock.now += 5.5
+    miss(d)
+    assert d.times == [12.25, 7.5] and d.total == 19.75
+    assert d.status()["total"] == 19.8 and d.status()["seconds"] == 7.5
+
+
+# ---------------------------------------------------------------- the status
+
+
+@pytest.mark.parametrize("kind", DRILL_KINDS)
+def test_the_status_holds_counts_and_times_and_never_a_card(kind: str) -> None:
+    d = Drill(kind, seed=6)
+    view_cards = set(json.dumps(d.run.view()).replace('"', " ").split())
+    for step in ("start", "finished"):
+        status = d.status()
+        assert set(status) == {
+            "mode",
+            "title",
+            "number",
+            "finished",
+            "clean",
+            "streak",
+            "best",
+            "outcome",
+            "seconds",
+            "elapsed",
+            "total",
+            "left",
+            "can_next",
+            "over",
+            "note",
+        }
+        text = json.dumps(status)
+        words = set(text.replace('"', " ").replace(",", " ").split())
+        assert not words & {w for w in view_cards if len(w) == 2 and w[0].isupper()}, step
+        assert "solution" not in text and "highlight" not in text
+        assert status["can_next"] == (step == "finished")
+        d.show()
+    assert status["mode"] == "drill" and status["title"] == f"Drill: {TITLES[kind]}"

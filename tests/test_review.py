@@ -1,0 +1,419 @@
+"""The review queue (fortyfive.course.review, kept in the progress file, version 2): Leitner
+transitions and due days, what enters the queue, the reading of version-1 files (a real one,
+written by the course before version 2), and forged or oversized files refused with nothing
+changed.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_puzzle_widget import script
+
+from fortyfive.course import drill, puzzle, review, review_boxes
+from fortyfive.course.practice import PracticeMessage, ReviewSession
+from fortyfive.course.progress import (
+    MAX_FILE_BYTES,
+    ProgressError,
+    ProgressLog,
+    chapter_results,
+    progress,
+    read_attempts,
+    read_progress,
+)
+from fortyfive.course.review import (
+    INTERVALS,
+    MAX_ITEMS,
+    Recipe,
+    ReviewItem,
+    due_items,
+    missed,
+    reviewed,
+)
+from fortyfive.puzzles import get_puzzle
+from fortyfive.puzzles.generate import generate_puzzles
+from fortyfive.puzzles.practice import CLEAN, HELPED, MISSED, DrillKey
+from fortyfive.widgets.practice import PracticeWidget
+from fortyfive.widgets.puzzle import PuzzleMessageError
+
+V1_FILE = Path(__file__).parent / "data" / "fortyfive-progress-v1.json"
+DAY = date(2026, 12, 1)
+C101 = Recipe("c1-01", "order")
+DRILLED = Recipe("drill-order-s42-d1-n3", "order", DrillKey("order", 42, 1, 3))
+
+
+def attempt(puzzle_id: str = "c1-01", correct: bool = False, **extra: Any) -> dict[str, Any]:
+    p = get_puzzle(puzzle_id) if puzzle_id.startswith("c") else None
+    return {
+        "puzzle": puzzle_id,
+        "kind": p.kind if p else "order",
+        "chapter": p.chapter if p else None,
+        "answer": None,
+        "correct": correct,
+        "seconds": 1.0,
+        "hints_used": 0,
+        "shown": False,
+        **extra,
+    }
+
+
+def log_at(path: Path, day: date = DAY) -> ProgressLog:
+    return ProgressLog(path, today=lambda: day)
+
+
+def solve(w: PracticeWidget) -> None:
+    for answer in script(w.puzzle)[1]:
+        w.answer(answer)
+
+
+def fail(w: PracticeWidget) -> None:
+    w.answer(script(w.puzzle)[0])
+    if not w.done:
+        w.show()
+
+
+# ---------------------------------------------------------------- the boxes
+
+
+def test_leitner_a_miss_enters_box_1_and_first_try_solves_move_it_up_to_learned() -> None:
+    items = missed([], C101, DAY)
+    assert items == [ReviewItem(C101, 1, DAY + timedelta(days=1))]
+    assert missed(items, C101, DAY) == items  # once in the queue
+    day = DAY
+    for box in (2, 3, 4, 5):
+        day += timedelta(days=INTERVALS[box - 1])
+        items = reviewed(items, C101, CLEAN, day)
+        assert items == [ReviewItem(C101, box, day + timedelta(days=INTERVALS[box]))]
+    assert [INTERVALS[b] for b in (1, 2, 3, 4, 5)] == [1, 2, 4, 8, 16]
+    assert reviewed(items, C101, CLEAN, day) == []  # out of box 5: learned
+
+
+def test_leitner_a_hint_keeps_the_box_and_a_miss_goes_back_to_box_1() -> None:
+    items = [ReviewItem(C101, 4, DAY), ReviewItem(DRILLED, 2, DAY)]
+    kept = reviewed(items, C101, HELPED, DAY)
+    assert kept[0] == ReviewItem(C101, 4, DAY + timedelta(days=8)) and kept[1] == items[1]
+    back = reviewed(kept, C101, MISSED, DAY)
+    assert back[0] == ReviewItem(C101, 1, DAY + timedelta(days=1))
+    assert reviewed([], C101, CLEAN, DAY) == []  # a puzzle not in the queue enters only missed
+    with pytest.raises(ValueError, match="unknown outcome"):
+        reviewed(items, C101, "lucky", DAY)
+
+
+def test_due_puzzles_are_todays_and_the_overdue_lowest_box_first() -> None:
+    c102, c201 = Recipe("c1-02", "order"), Recipe("c2-01", "winner")
+    items = [
+        ReviewItem(C101, 3, DAY - timedelta(days=5)),
+        ReviewItem(c102, 1, DAY),
+        ReviewItem(c201, 1, DAY + timedelta(days=1)),
+        ReviewItem(DRILLED, 1, DAY - timedelta(days=2)),
+    ]
+    assert [i.recipe.puzzle for i in due_items(items, DAY)] == [
+        "drill-order-s42-d1-n3",
+        "c1-02",
+        "c1-01",
+    ]
+    assert len(due_items(items, DAY + timedelta(days=1))) == 4
+    assert due_items(items, DAY - timedelta(days=6)) == []
+
+
+# ---------------------------------------------------------------- what enters the queue
+
+
+def test_a_miss_recorded_with_a_recipe_enters_box_1_and_a_right_answer_does_not(
+    tmp_path: Path,
+) -> None:
+    log = log_at(tmp_path / "p.json")
+    log.record(attempt("c1-01", correct=True), C101)
+    log.record(attempt("c1-02", correct=False))  # no recipe: cannot be re-created
+    assert log.review_items() == []
+    log.record(attempt("c1-01", correct=False), C101)
+    log.record(attempt("c2-01", correct=False, shown=True), Recipe("c2-01", "winner"))
+    assert [(i.recipe.puzzle, i.box, i.due) for i in log.review_items()] == [
+        ("c1-01", 1, DAY + timedelta(days=1)),
+        ("c2-01", 1, DAY + timedelta(days=1)),
+    ]
+    data = json.loads(log.path.read_text())
+    assert data["version"] == 2 and len(data["attempts"]) == 4
+    assert data["review"][0] == {"puzzle": "c1-01", "kind": "order", "box": 1, "due": "2026-12-02"}
+
+
+def test_a_shipped_puzzle_missed_in_a_chapter_enters_the_queue(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    w = puzzle("c2-01", tries_before_show=1, progress_file=path)
+    w.answer(script(w.puzzle)[0])
+    generated = generate_puzzles("winner", 1, seed=5, difficulty=2)[0]
+    g = puzzle(generated, progress_file=path)
+    g.answer(script(generated)[0])  # made by hand here: it cannot be re-created for review
+    assert [i.recipe for i in ProgressLog(path).review_items()] == [Recipe("c2-01", "winner")]
+    assert Recipe.of(get_puzzle("c2-01")) == Recipe("c2-01", "winner")
+    changed = type(generated).from_dict(dict(get_puzzle("c2-01").to_dict(), prompt="?"))
+    assert Recipe.of(changed) is None  # a shipped id on another puzzle is not the shipped one
+
+
+def test_a_drills_miss_enters_the_queue_with_what_re_creates_it(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    w = drill("legal", seed=9, difficulty=2, progress_file=path)
+    solve(w)
+    w.next()
+    fail(w)
+    (item,) = ProgressLog(path).review_items()
+    key = DrillKey("legal", 9, 2, 2)
+    assert item.recipe == Recipe(key.id, "legal", key) and item.box == 1
+    assert item.recipe.recreate() == w.puzzle
+    stored = json.loads(path.read_text())["review"][0]
+    assert stored["drill"] == {"seed": 9, "difficulty": 2, "number": 2}
+    assert read_attempts(path)[0]["puzzle"] == "drill-legal-s9-d2-n1"
+
+
+# ---------------------------------------------------------------- the review session
+
+
+def queue(path: Path, items: list[ReviewItem]) -> None:
+    data = {
+        "format": "fortyfive-progress",
+        "version": 2,
+        "attempts": [],
+        "review": [i.to_json() for i in items],
+    }
+    path.write_text(json.dumps(data))
+
+
+def test_the_review_serves_the_due_puzzles_and_moves_their_boxes(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    later = Recipe("c3-01", "turn")
+    queue(
+        path,
+        [
+            ReviewItem(C101, 2, DAY),
+            ReviewItem(DRILLED, 1, DAY - timedelta(days=1)),
+            ReviewItem(later, 1, DAY + timedelta(days=3)),
+        ],
+    )
+    w = review(progress_file=path, today=DAY)
+    assert isinstance(w, PracticeWidget) and isinstance(w.session, ReviewSession)
+    assert repr(w) == "<PracticeWidget review, 2 due: puzzle 1, streak 0 (best 0)>"
+    assert w.puzzle == DRILLED.recreate() and w.practice["left"] == 1
+    solve(w)
+    assert w.practice["note"] == "First try: streak 1. Up to box 2: it comes back in 2 days."
+    w.next()
+    assert w.puzzle == get_puzzle("c1-01")
+    fail(w)
+    assert w.practice["over"] and not w.practice["can_next"]
+    with pytest.raises(PuzzleMessageError, match="no puzzle left"):
+        w.next()
+    assert w.practice["note"].endswith(
+        "Back to box 1: it comes back tomorrow. That was the last one."
+    )
+    boxes = {i.recipe.puzzle: (i.box, i.due) for i in ProgressLog(path).review_items()}
+    assert boxes == {
+        DRILLED.puzzle: (2, DAY + timedelta(days=2)),
+        "c1-01": (1, DAY + timedelta(days=1)),
+        "c3-01": (1, DAY + timedelta(days=3)),
+    }
+    assert len(read_attempts(path)) >= 2  # the review's checks are recorded too
+    table = review_boxes(path)
+    assert list(table["puzzle"]) == ["c1-01", DRILLED.puzzle, "c3-01"]
+
+
+def test_with_nothing_due_the_review_says_when_the_next_comes(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    assert "the review boxes are empty" in repr(review(progress_file=path))
+    queue(path, [ReviewItem(C101, 3, DAY + timedelta(days=4))])
+    message = review(progress_file=path, today=DAY)
+    assert isinstance(message, PracticeMessage)
+    assert repr(message) == (
+        "Nothing is due for review today. 1 puzzle waits in the review boxes; the next comes "
+        "back on 2026-12-05 (in 4 days)."
+    )
+    assert "<p" in message._repr_html_()
+    assert isinstance(review(progress_file=path, today=DAY + timedelta(days=4)), PracticeWidget)
+
+
+def test_a_review_learned_from_box_5_leaves_the_queue(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    queue(path, [ReviewItem(C101, 5, DAY)])
+    w = review(progress_file=path, today=DAY)
+    assert isinstance(w, PracticeWidget)
+    solve(w)
+    assert "Learned: it leaves the review boxes." in w.practice["note"]
+    assert ProgressLog(path).review_items() == []
+
+
+# ---------------------------------------------------------------- version 1
+
+
+def test_a_real_version_1_file_is_read_and_upgraded(tmp_path: Path) -> None:
+    """tests/data/fortyfive-progress-v1.json was written by the course before version 2: c1-01
+    (a wrong answer, then solved), c1-02 (right), c2-01 (a hint, then right), c3-01 (a wrong
+    answer, then Show me), c0-07 (a wrong score, then right) and a generated winner puzzle (a
+    wrong answer)."""
+    path = tmp_path / "fortyfive-progress.json"
+    shutil.copy(V1_FILE, path)
+    raw = path.read_bytes()
+    old = json.loads(raw)
+    assert old["version"] == 1 and "review" not in old
+    data = read_progress(path)
+    assert data.attempts == old["attempts"]
+    assert path.read_bytes() == raw  # reading never writes
+    # the shipped puzzles with a wrong answer or a Show me, in box 1, due the day after
+    failed = {"c1-01", "c3-01", "c0-07"}
+    assert {i.recipe.puzzle for i in data.review} == failed
+    last = max(a["time"][:10] for a in old["attempts"])
+    assert {i.due for i in data.review} == {date.fromisoformat(last) + timedelta(days=1)}
+    assert {i.box for i in data.review} == {1}
+    assert list(progress(path)["puzzle"]) == [a["puzzle"] for a in old["attempts"]]
+    assert chapter_results(1, path).set_index("puzzle").loc["c1-01", "tries"] == 2
+    # the next check writes version 2, keeping every attempt and the upgraded queue
+    ProgressLog(path).record(attempt("c1-02", correct=True))
+    new = json.loads(path.read_text())
+    assert new["version"] == 2 and new["attempts"][:-1] == old["attempts"]
+    assert {e["puzzle"] for e in new["review"]} == failed
+
+
+# ---------------------------------------------------------------- untrusted files
+
+
+def v2(review_entries: Any, **extra: Any) -> dict[str, Any]:
+    return {"format": "fortyfive-progress", "version": 2, "attempts": [], "review": review_entries}
+
+
+GOOD = {"puzzle": "c1-01", "kind": "order", "box": 1, "due": "2026-12-02"}
+DRILL = {
+    "puzzle": "drill-order-s42-d1-n3",
+    "kind": "order",
+    "box": 2,
+    "due": "2026-12-02",
+    "drill": {"seed": 42, "difficulty": 1, "number": 3},
+}
+
+
+@pytest.mark.parametrize(
+    ("data", "needle"),
+    [
+        (v2({}), "'review' must be a list of at most 5000"),
+        (v2([GOOD] * (MAX_ITEMS + 1)), "'review' must be a list of at most 5000"),
+        (v2([GOOD, GOOD]), r"review\[1\]: c1-01 is listed twice"),
+        (v2([[1]]), r"review\[0\]: must be an object with the fields"),
+        (v2([{**GOOD, "answer": "5D"}]), r"review\[0\]: must be an object"),
+        (v2([{k: v for k, v in GOOD.items() if k != "due"}]), "must be an object"),
+        (v2([{**GOOD, "puzzle": 7}]), "puzzle is 7: expected a puzzle id"),
+        (v2([{**GOOD, "puzzle": "x" * 101}]), "expected a puzzle id"),
+        (v2([{**GOOD, "kind": "poker"}]), "kind is 'poker'"),
+        (v2([{**GOOD, "box": 0}]), "box is 0: expected a whole number 1 to 5"),
+        (v2([{**GOOD, "box": 6}]), "box is 6"),
+        (v2([{**GOOD, "box": True}]), "box is True"),
+        (v2([{**GOOD, "box": "1"}]), "box is '1'"),
+        (v2([{**GOOD, "due": "tomorrow"}]), "due is 'tomorrow': expected a date"),
+        (v2([{**GOOD, "due": "2026-13-01"}]), "due is '2026-13-01'"),
+        (v2([{**GOOD, "due": 20261201}]), "due is 20261201"),
+        (v2([{**DRILL, "drill": [42, 1, 3]}]), "drill must be an object with the fields"),
+        (v2([{**DRILL, "drill": {"seed": 42}}]), "drill must be an object"),
+        (v2([{**DRILL, "drill": {**DRILL["drill"], "seed": -1}}]), "drill: seed is -1"),
+        (v2([{**DRILL, "drill": {**DRILL["drill"], "number": 10**7}}]), "drill: number is"),
+        (v2([{**DRILL, "drill": {**DRILL["drill"], "difficulty": 2}}]), "its drill key makes"),
+        (v2([{**DRILL, "kind": "poker"}]), "kind is 'poker'"),
+        (v2([{**DRILL, "kind": "winner"}]), "its drill key makes drill-winner"),
+        ({**v2([]), "version": 3}, "not a fortyfive progress file of version 1 or 2"),
+        ({**v2([]), "version": 2.0}, "of version 1 or 2"),
+        ({**v2([GOOD]), "version": 1}, "a version-1 file has no 'review'"),
+    ],
+)
+def test_a_forged_review_queue_is_refused_and_nothing_changes(
+    tmp_path: Path, data: Any, needle: str
+) -> None:
+    path = tmp_path / "fortyfive-progress.json"
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    with pytest.raises(ProgressError, match=needle):
+        read_progress(path)
+    with pytest.raises(ProgressError, match=needle):
+        ProgressLog(path).record(attempt("c1-01"), C101)
+    message = review(progress_file=path)
+    assert isinstance(message, PracticeMessage)
+    assert repr(message).startswith("The review cannot start: ") and "Nothing was changed" in repr(
+        message
+    )
+    w = drill("order", seed=1, progress_file=path)
+    fail(w)  # the drill goes on; the recorder's refusal is shown in the widget
+    assert "ProgressError" in w.notice["text"]
+    assert path.read_bytes() == before
+
+
+def test_an_oversized_progress_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "fortyfive-progress.json"
+    path.write_text(json.dumps(v2([])) + " " * MAX_FILE_BYTES)
+    before = path.stat().st_size
+    assert "larger than" in repr(review(progress_file=path))
+    with pytest.raises(ProgressError, match="larger than"):
+        ProgressLog(path).record(attempt("c1-01"), C101)
+    assert path.stat().st_size == before
+
+
+def test_a_puzzle_the_course_no_longer_ships_leaves_the_queue(tmp_path: Path) -> None:
+    """A newer course may renumber its puzzles: an older file is still read, without them."""
+    path = tmp_path / "fortyfive-progress.json"
+    gone = {**GOOD, "puzzle": "c9-99"}
+    changed = {**GOOD, "puzzle": "c2-01", "kind": "order"}  # c2-01 is a winner puzzle
+    path.write_text(json.dumps(v2([gone, DRILL, changed])))
+    assert [i.to_json() for i in read_progress(path).review] == [DRILL]
+    ProgressLog(path).record(attempt("c1-02", correct=True))
+    assert json.loads(path.read_text())["review"] == [DRILL]
+
+
+def test_a_well_formed_queue_reads_back_as_written(tmp_path: Path) -> None:
+    path = tmp_path / "fortyfive-progress.json"
+    path.write_text(json.dumps(v2([GOOD, DRILL])))
+    items = read_progress(path).review
+    assert [i.to_json() for i in items] == [GOOD, DRILL]
+    assert items[1].recipe.drill == DrillKey("order", 42, 1, 3)
+
+
+def test_a_version_1_file_with_sparse_attempts_upgrades(tmp_path: Path) -> None:
+    """Version 1 checked only the fields present: an attempt without a puzzle or a time is
+    still read, and only what names a shipped puzzle enters the queue."""
+    path = tmp_path / "fortyfive-progress.json"
+    attempts = [{"correct": False}, {"puzzle": "c1-01", "correct": False}, {"puzzle": "c1-02"}]
+    path.write_text(
+        json.dumps({"format": "fortyfive-progress", "version": 1, "attempts": attempts})
+    )
+    (item,) = read_progress(path).review
+    assert item.recipe == C101 and item.box == 1 and item.due == date.today() + timedelta(days=1)
+
+
+def test_the_review_writes_its_box_after_the_page_has_the_new_state(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The box is written once the outcome is synced (off the click's path, as the attempt
+    records are); a write that fails is shown and the review goes on."""
+    path = tmp_path / "p.json"
+    queue(path, [ReviewItem(C101, 2, DAY), ReviewItem(Recipe("c1-02", "order"), 2, DAY)])
+    w = review(progress_file=path, today=DAY)
+    assert isinstance(w, PracticeWidget) and isinstance(w.session, ReviewSession)
+    seen: list[Any] = []
+    real = w.session.log.reviewed
+
+    def spy(recipe: Recipe, outcome: str) -> ReviewItem | None:
+        seen.append((recipe.puzzle, outcome, w.practice["outcome"], w.practice["note"]))
+        return real(recipe, outcome)
+
+    monkeypatch.setattr(w.session.log, "reviewed", spy)
+    for answer in script(w.puzzle)[1]:
+        w.handle_message({"type": "answer", "answer": answer, "state": w.state})
+    assert seen == [
+        ("c1-01", CLEAN, CLEAN, "First try: streak 1. Up to box 3: it comes back in 4 days.")
+    ]
+    assert ProgressLog(path).review_items()[0].box == 3
+
+    def broken(recipe: Recipe, outcome: str) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(w.session.log, "reviewed", broken)
+    w.handle_message({"type": "next", "state": w.state})
+    solve(w)
+    assert w.notice["text"] == "the progress file could not be updated: OSError: disk full"
+    assert w.practice["over"] and w.practice["streak"] == 2
