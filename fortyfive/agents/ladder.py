@@ -190,7 +190,7 @@ def run_ladder(
 
 def ladder_svg(preset: str, ratings: Sequence[Rating]) -> str:
     """A horizontal chart: one row per level, its rating as a dot and its interval as a bar."""
-    width, left, right, top, row = 520, 110, 30, 40, 36
+    width, left, right, top, row = 560, 150, 30, 40, 36
     height = top + row * len(ratings) + 40
     lo = min(r.low for r in ratings)
     hi = max(r.high for r in ratings)
