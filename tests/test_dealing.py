@@ -37,3 +37,18 @@ def test_R6_2_R9_1_three_then_two_each_from_the_dealers_left(
     assert len(game.zones()["stock"]) == stock_size
     if preset == "bruff":
         assert game.turnup == pack[30]  # R6.3: the top of the stock is turned up
+
+
+def test_R6_3_the_turn_ups_suit_is_trump_and_a_joker_fixes_none() -> None:
+    from fortyfive.engine.cards import parse_card
+    from fortyfive.engine.dealing import turnup_trump
+
+    for card in ("7D", "AH", "5S", "KC"):
+        assert "SCDH"[turnup_trump(parse_card(card).id)] == card[1]
+    with pytest.raises(ValueError, match=r"R6\.4"):
+        turnup_trump(parse_card("JK").id)
+    for seed in range(20):  # the game fixes trump the same way, after a joker too (R6.4)
+        g = ff.Game.new("bruff", seed=seed)
+        if g.phase == "bury":
+            g.apply(g.legal_actions()[0])
+        assert g.turnup is not None and g.trump == g.turnup.suit

@@ -13,7 +13,8 @@ from fortyfive.puzzles import Puzzle, PuzzleInputError, get_puzzle
 from fortyfive.puzzles._parts import position_game
 from fortyfive.puzzles._turns import TurnRun
 
-BRUFF_DEAL = {k: v for k, v in get_puzzle("c3-01").position.items() if k != "actions"}
+DEAL_KEYS = ("dealer", "hands", "stock", "scores")
+BRUFF_DEAL = {k: v for k, v in get_puzzle("c3-01").position.items() if k in DEAL_KEYS}
 BARKER_DEAL = {k: v for k, v in get_puzzle("c5-01").position.items() if k != "actions"}
 
 
@@ -174,6 +175,8 @@ def test_bad_positions_and_answers_are_refused() -> None:
         "dealer",
         "partners",
         "bury",
+        "dealt",
+        "bruff-dealer",
     ],
 )
 @pytest.mark.parametrize("difficulty", [1, 2, 3])

@@ -26,13 +26,17 @@ from fortyfive.widgets.puzzle import RECORD_KEYS, PuzzleMessageError, PuzzleWidg
 BY_KIND = {
     "order": "c1-01",  # sequence
     "winner": "c2-01",  # card
-    "legal": "c0-03",  # cards
-    "keep": "c2-02",  # choice
-    "rob": "c3-01",  # choice
-    "score": "c0-07",  # form with numbers
+    "legal": "c0-07",  # cards
+    "keep": "c2-12",  # choice
+    "rob": "c3-08",  # choice
+    "score": "c0-10",  # form with numbers
     "game-winner": "c4-05",  # form of choices
     "calls": "c5-01",  # choices
     "target": "c6-01",  # one card at a time, against the solver's defence
+    "turn": "c0-04",  # choice of a seat
+    "notation": "c0-01",  # choices of words
+    "trumps": "c1-03",  # cards
+    "give-up": "c3-16",  # card
 }
 
 
@@ -216,7 +220,7 @@ def test_stale_and_missing_state_are_refused() -> None:
         ("order", ["5D", "AD", "KD", "2C"], "'2C' is not on offer"),
         ("order", [5, "AD", "KD", "TD"], "expected one card name, not 5"),
         ("winner", ["5S"], "expected one card name, not ['5S']"),
-        ("winner", "QH", "'QH' is not on offer: expected one of 7S, 5S, AS, AH"),
+        ("winner", "QH", "'QH' is not on offer: expected one of TS, JH, 2S, QS"),
         ("legal", "2S", "expected a list of card names"),
         ("legal", None, "expected a list of card names, not None"),
         ("keep", True, "expected one option, not True"),

@@ -185,7 +185,7 @@ def queue(path: Path, items: list[ReviewItem]) -> None:
 
 def test_the_review_serves_the_due_puzzles_and_moves_their_boxes(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
-    later = Recipe("c3-01", "rob")
+    later = Recipe("c3-01", "turn")
     queue(
         path,
         [

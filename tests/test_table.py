@@ -17,6 +17,7 @@ import pytest
 import fortyfive as ff
 from fortyfive.engine.cards import SUIT_SYMBOLS
 from fortyfive.solve.hints import hint
+from fortyfive.widgets import _table_text as tt
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._table_text import symbols
 from fortyfive.widgets.table import CardTable, TableAction, TableMessageError
@@ -570,3 +571,123 @@ def test_a_double_click_on_next_game_starts_one_game_quietly() -> None:
     after = json.dumps(synced(t), sort_keys=True)
     t.handle_message(message)
     assert t.notice["kind"] == "" and json.dumps(synced(t), sort_keys=True) == after
+
+
+# ---------------------------------------------------------------- one wording per event
+
+
+def texts_shown(t: CardTable) -> list[str]:
+    """Every text of the synced state that the page draws as text (not the codes it draws
+    cards from, nor the actions its buttons send)."""
+    info, summary = t.info, t.summary
+    out = [*t.log, t.notice["text"], info["prompt"], info["bonus"], info["contract"]]
+    out += info["seat_names"] + [c["text"] for c in info["calls"]]
+    if info["last_trick"]:
+        out.append(info["last_trick"]["text"])
+    if info["turnup"]:
+        out += [info["turnup"]["label"], info["turnup"]["robbed"]]
+    if summary:
+        out += [summary["title"], *summary["lines"], *(tr["text"] for tr in summary["tricks"])]
+        out += [summary.get("outcome", ""), summary.get("chart_label", "")]
+    return out
+
+
+@pytest.mark.parametrize("preset", ["bruff", "barker"])
+def test_each_event_is_worded_once_wherever_the_page_shows_it(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log, the felt's caption, the prompt and the deal's and game's panels word an event by
+    the same function of _table_text, and name cards by symbol only."""
+    import fortyfive.widgets.table as table_module
+
+    monkeypatch.setattr(table_module, "LOG_LINES", 100_000)  # the whole game's log
+    t = table(preset, seed=21)
+    rng = random.Random(1)
+    panels: dict[int, dict[str, Any]] = {}
+    captions: dict[tuple[int, int], str] = {}
+    for _ in range(5000):
+        for text in texts_shown(t):
+            assert not CARD_TOKEN.search(text), text
+        last = t.info["last_trick"]
+        if last:
+            captions[(last["deal"], last["number"])] = last["text"]
+        if t.obs["over"]:
+            break
+        if t.info["waiting"]:
+            t.handle_message({"type": "step", "state": t.state})
+            continue
+        if t.summary.get("kind") == "deal":
+            panels[int(t.summary["title"].split()[1])] = t.summary
+            t.handle_message({"type": "next_deal", "state": t.state})
+            continue
+        legal = t.obs["legal_actions"]
+        action = "pass" if "pass" in legal and rng.random() < 0.6 else rng.choice(legal)
+        t.handle_message({"type": "act", "action": action, "seat": 0, "state": t.state})
+    game = t.game
+    assert game.over
+    panels[len(game.deals)] = t.summary
+    log = t.log
+    for deal in game.deals:
+        panel = panels[deal.number]
+        assert panel["title"] == (
+            tt.game_over_text(game) if deal is game.deals[-1] else tt.deal_over_text(deal.number)
+        )
+        for i, trick in enumerate(deal.tricks):
+            text = tt.trick_text(game, 0, i + 1, trick.winner)
+            assert panel["tricks"][i]["text"] == text and text in log
+            caption = captions.get((deal.number, i + 1))
+            if caption is not None:  # drawn on the felt: the same words, or "of deal N"
+                assert caption in (text, tt.trick_text(game, 0, i + 1, trick.winner, deal.number))
+        if deal.thrown_in:
+            assert tt.thrown_in_text(deal.number) in log
+            assert tt.thrown_in_text(deal.number) in panel["lines"]
+        elif deal.made is not None:
+            line = tt.contract_text(game, 0, deal.bidder, deal.bid, deal.made)
+            assert line in log and line in panel["lines"]
+        over = [line for line in log if line.startswith(tt.deal_over_text(deal.number) + ": ")]
+        assert len(over) == (0 if deal.thrown_in else 1), over
+    assert log[-1].startswith(tt.game_over_text(game) + ", ")
+    assert t.info["prompt"].startswith(tt.game_over_text(game) + ".")
+    # Every line of the log is one of the event texts: an action, or what it finished.
+    seat_names = tuple(f"{n}: " for n in t.info["seat_names"])
+    for line in log:
+        assert line.startswith(
+            (*seat_names, "Trick ", "Contract: ", "All passed: ", "Deal ", "Game over: ")
+        ), line
+
+
+def test_the_table_module_words_nothing_itself() -> None:
+    """Every text the learner reads comes from _table_text (one function per kind of event):
+    table.py formats strings only in refusals (raised, shown as the notice) and its repr."""
+    import ast
+    import inspect
+
+    import fortyfive.widgets.table as table_module
+
+    tree = ast.parse(inspect.getsource(table_module))
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise) or (
+            isinstance(node, ast.FunctionDef) and node.name == "__repr__"
+        ):
+            allowed |= {id(n) for n in ast.walk(node)}
+    worded = [
+        ast.unparse(n)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.JoinedStr) and id(n) not in allowed
+    ]
+    assert not worded, worded
+
+
+def test_the_game_panel_carries_the_score_charts_data() -> None:
+    t = table("bruff", seed=3, opponents="rule")
+    t.autoplay("game")
+    summary, game = t.summary, t.game
+    assert summary["chart_start"] == list(game.deals[0].start_scores) == [0, 0, 0]
+    assert [row["scores"] for row in summary["chart"]] == [list(d.end_scores) for d in game.deals]
+    assert summary["chart"][-1]["scores"] == list(game.scores)
+    assert summary["target"] == 45 and summary["names"] == ["A", "B", "C"]
+    assert summary["chart_label"] == (
+        f"Score chart: {tt.scores_text(summary['names'], game.scores)} after "
+        f"{tt.plural(len(game.deals), 'deal')}, target 45"
+    )

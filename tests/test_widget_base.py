@@ -244,3 +244,16 @@ def test_the_table_refuses_a_seat_that_only_equals_its_own(seat: object) -> None
     t.handle_message({"type": "hint", "seat": seat, "state": t.state})
     assert t.notice["kind"] == "error" and "wrong seat" in t.notice["text"]
     assert snapshot(t) == before
+
+
+def test_the_front_ends_sibling_imports_use_the_files_own_names() -> None:
+    """The modules are inlined into one (widgets/_assets.py), so ``import { a as b }`` of a
+    sibling file would leave ``b`` undefined in the page."""
+    import re
+
+    from fortyfive.widgets._assets import STATIC
+
+    for js in STATIC.glob("*.js"):
+        for line in js.read_text(encoding="utf-8").splitlines():
+            if re.match(r'^import\s+\{.*\}\s+from\s+"\./', line):
+                assert " as " not in line, f"{js.name}: {line}"

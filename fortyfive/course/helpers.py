@@ -464,3 +464,93 @@ def deal_timeline(game: Game, deal: int | None = None) -> pandas.DataFrame:
         if len(g.deals) > number or g.over:
             break
     return frame(rows)
+
+
+# ---------------------------------------------------------------------------- the first chapters
+
+
+def presets_table() -> pandas.DataFrame:
+    """The presets side by side, read from the engine's rule tables: players, the seats of each
+    partnership (R1.3), cards in the pack, where trumps come from and the target.
+
+    >>> presets_table().to_dict("records")[0]["players"]
+    6
+    """
+    from fortyfive.engine.rules import PRESETS
+
+    rows = [
+        {
+            "preset": r.name,
+            "players": r.players,
+            "partnerships": ", ".join(
+                f"{name}: seats {' and '.join(map(str, r.partners(p)))}"
+                for p, name in enumerate(r.partnership_names)
+            ),
+            "cards": r.deck_size,
+            "trump from": r.trump_from,
+            "target": r.target,
+        }
+        for r in PRESETS.values()
+    ]
+    return frame(rows)
+
+
+def seats_table(preset: Rules | str) -> pandas.DataFrame:
+    """Each seat round the table, clockwise (R1.2), with its partnership and partner (R1.3).
+
+    >>> seats_table("barker").to_dict("records")[1]
+    {'seat': 1, 'partnership': 'E-W', 'partner': '3'}
+    """
+    rules = get_rules(preset)
+    rows = []
+    for seat in range(rules.players):
+        side = rules.partnerships[seat]
+        partners = [str(s) for s in rules.partners(side) if s != seat]
+        rows.append(
+            {
+                "seat": seat,
+                "partnership": rules.partnership_names[side],
+                "partner": " and ".join(partners),
+            }
+        )
+    return frame(rows)
+
+
+def deal_summary(game: Game) -> pandas.DataFrame:
+    """A bruff deal just dealt, as the engine has it: the dealer, the first to play, the cards
+    in the hands and in the stock, the turn-up and trumps (R6.1-R6.3, R6.7)."""
+    zones = game.zones()
+    turnup = game.turnup
+    facts = {
+        "dealer": f"seat {game.dealer}",
+        "first to play": f"seat {game.to_act}",
+        "cards in the hands": sum(map(len, zones["hands"])),
+        "cards in the stock": len(zones["stock"]),
+        "turn-up": turnup.symbol() if turnup is not None else "",
+        "trumps": SUIT_NAMES[game.trump] if game.trump else "not yet known",
+    }
+    return frame([facts])
+
+
+def barker_hand(
+    dealer: int, hands: Sequence[CardsLike], trump: str, bid: int = 20, bidder: int | None = None
+) -> Game:
+    """An Auction Forty-Fives hand ready for its first lead: ``bidder`` (by default the seat on
+    the dealer's left) bids ``bid``, everyone else passes, it names ``trump`` and nobody changes
+    cards. The stock is the rest of the pack (:func:`deal_game`); every step goes through
+    ``apply``, so the engine checks it (R9.2-R9.7).
+
+    >>> g = barker_hand(3, ["AH 4D 5D 6C 7C", "7S KC KH 8D 9D", "5S KD QD 2C 2H",
+    ...                     "AS TD JD 3C 3H"], "S")
+    >>> g.phase, g.trump, g.to_act
+    (<Phase.PLAY: 'play'>, 'S', 1)
+    """
+    game = deal_game("barker", dealer, hands)
+    n = game.rules.players
+    bidder = (dealer + 1) % n if bidder is None else bidder
+    while game.phase == "bid":
+        game.apply(f"bid {bid}" if game.to_act == bidder else "pass")
+    game.apply(f"trump {trump}")
+    while game.phase == "discard":
+        game.apply("discard")
+    return game

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from fortyfive.engine.cards import JOKER_ID
 from fortyfive.engine.rules import Rules
 
 
@@ -45,6 +46,19 @@ def seat_of_play(leader: int, index: int, players: int) -> int:
     return (leader + index) % players
 
 
+def turnup_trump(turnup: int) -> int:
+    """R6.3: the suit (0..3: S C D H) of the turned-up card is trump for the whole deal. A
+    turned-up joker fixes none: the dealer takes it and the next card decides (R6.4).
+
+    >>> from fortyfive.engine.cards import parse_card
+    >>> turnup_trump(parse_card("7D").id), turnup_trump(parse_card("AH").id)
+    (2, 3)
+    """
+    if turnup == JOKER_ID:
+        raise ValueError("R6.4: a turned-up joker fixes no trump; the next card turned up does")
+    return turnup // 13
+
+
 def ace_of(suit: int) -> int:
     """The card id of the ace of ``suit`` (0..3: S C D H)."""
     return suit * 13
@@ -54,7 +68,7 @@ def robbing_seat(dealer: int, turnup: int, hands: Sequence[int]) -> int:
     """R6.5: the seat that may rob the turn-up: the holder of the ace of its suit (AS, not AH,
     when spades are trumps), or the dealer when the turn-up is that ace; -1 when nobody holds
     it (it is in the stock or face down). The joker gives no right."""
-    ace = ace_of(turnup // 13)
+    ace = ace_of(turnup_trump(turnup))
     if turnup == ace:
         return dealer
     return next((s for s, h in enumerate(hands) if h >> ace & 1), -1)

@@ -51,6 +51,7 @@ from fortyfive.engine.dealing import (
     may_still_rob,
     robbing_seat,
     seat_of_play,
+    turnup_trump,
 )
 from fortyfive.engine.errors import InputError
 from fortyfive.engine.outcome import Outcome, WinReason
@@ -339,7 +340,7 @@ class Game:
             return
         self._turnup = card
         self._deal.turnup = card
-        self._set_trump(card // 13)
+        self._set_trump(turnup_trump(card))  # R6.3
         self._robber = robbing_seat(self.dealer, card, self._hands)  # R6.5
         self._phase = PLAY
         self._leader = first_leader(self.rules, self.dealer)  # R6.7

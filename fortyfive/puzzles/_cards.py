@@ -212,7 +212,7 @@ class LegalRun(_CardRun, kind="legal"):
         rules = self.puzzle.rules
         if set(got) == set(self.legal):
             lines = [f"{c}: {self._why(parse_card(c).id)}" for c in self.legal]
-            return Feedback(True, True, "Right. " + " ".join(lines[:2]), rules)
+            return Feedback(True, True, "Right. " + " ".join(lines[:2]) + self._no_need(), rules)
         wrong = [c for c in got if c not in self.legal]
         missed = [c for c in self.legal if c not in got]
         if self.tries == 0:  # the first miss says what to look at, not which card
@@ -222,6 +222,25 @@ class LegalRun(_CardRun, kind="legal"):
         if missed[1:]:
             lines.append(f"And {len(missed) - 1} more of your cards may be played.")
         return Feedback(False, False, " ".join(lines), rules)
+
+    def _no_need(self) -> str:
+        """R3.4, when it matters here: a legal card of the suit led that cannot beat the trick
+        so far."""
+        if len(self.trick) < 2:
+            return ""
+        t, led = self.t, self.t.eff_suit[self.lead]
+        low = [
+            c
+            for c in self.legal
+            if t.eff_suit[parse_card(c).id] == led
+            and winner_index(t, [*self.trick, parse_card(c).id]) != len(self.trick)
+        ]
+        if not low:
+            return ""
+        return (
+            f" Nobody is obliged to beat the card winning the trick: {low[0]} may be played "
+            "although it cannot win (R3.4)."
+        )
 
     def _what_to_look_at(self, wrong: list[str], missed: list[str]) -> str:
         """How many cards are misjudged, and the rules that decide them, naming no card."""
@@ -257,7 +276,7 @@ class LegalRun(_CardRun, kind="legal"):
 
     def _solution(self) -> Feedback:
         lines = [f"{CARDS[c]}: {self._why(c)}" for c in self.hand]
-        msg = "You may play " + " ".join(self.legal) + ". " + " ".join(lines)
+        msg = "You may play " + " ".join(self.legal) + ". " + " ".join(lines) + self._no_need()
         return Feedback(False, True, msg, self.puzzle.rules, highlight=tuple(self.legal))
 
 
@@ -294,12 +313,26 @@ class KeepRun(_CardRun, kind="keep"):
         }
         return v
 
+    def _later(self) -> list[int]:
+        """Trumps played after the lead that outrank the card (R5.4: they change nothing)."""
+        t = self.t
+        return [x for x in self.trick[1:] if t.is_trump(x) and t.power[x] > t.power[self.card]]
+
     def _why(self) -> str:
         c = CARDS[self.card]
         if self.others:
             alt = self.others[0]
-            return f"You may keep {c}: for example {CARDS[alt]} is allowed. " + explain_legal_mask(
-                self.t, self.mask, self.lead, alt
+            later = self._later()
+            r54 = (
+                f" {CARDS[later[0]]}, played after the lead, changes nothing: the card led fixes "
+                "the obligation (R5.4)."
+                if later
+                else ""
+            )
+            return (
+                f"You may keep {c}: for example {CARDS[alt]} is allowed. "
+                + explain_legal_mask(self.t, self.mask, self.lead, alt)
+                + r54
             )
         other = next(x for x in self.hand if x != self.card)
         return f"You must play {c}. " + explain_mask(self.t, self.mask, self.lead, other)
@@ -308,7 +341,38 @@ class KeepRun(_CardRun, kind="keep"):
         got = choice(answer, ["keep", "play"])
         if got == self.answer:
             return Feedback(True, True, "Right. " + self._why(), self.puzzle.rules)
-        return Feedback(False, False, "No. " + self._why(), self.puzzle.rules)
+        return Feedback(False, False, "No. " + self._misconception(), self.puzzle.rules)
+
+    def _misconception(self) -> str:
+        """What the wrong answer shows the learner believes, and the rule that says otherwise
+        (R5.2-R5.4); it names no card the learner may play instead."""
+        t, c, lead = self.t, CARDS[self.card], CARDS[self.lead]
+        if self.answer == "keep":
+            later = self._later()
+            if later:
+                return (
+                    f"{CARDS[later[0]]} was played after the lead, but a higher trump played later "
+                    f"does not lift the privilege: the obligation is fixed by the card led, {lead} "
+                    "(R5.4)."
+                )
+            if any(t.is_trump(x) for x in self.others):
+                return (
+                    "A trump lead obliges you to play a trump, but not this one: any trump you "
+                    "hold will do (R5.1, R5.3)."
+                )
+            return (
+                f"{c} is protected and ranks above the card led, so it is privileged: you need "
+                "not play it (R5.2, R5.3)."
+            )
+        if not t.protected >> self.card & 1:
+            return (
+                f"{c} is not a protected trump: only the 5 and the jack of trumps, the joker and "
+                "AH are; the ace of the trump suit is not (R5.2)."
+            )
+        return (
+            f"{c} is protected, but a protected trump is privileged only against a lower trump "
+            f"led, and {lead} ranks above it (R5.2, R5.3)."
+        )
 
     def _hint_texts(self) -> list[str]:
         c, lead = CARDS[self.card], CARDS[self.lead]

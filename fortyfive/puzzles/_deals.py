@@ -35,9 +35,15 @@ class RobRun(GameRun, kind="rob"):
     def _setup(self) -> None:
         super()._setup()
         g = self.game
-        if self.rules_.auction or g.phase != Phase.PLAY or g.tricks_played or g.trick:
-            raise ValueError(f"puzzle {self.puzzle.id}: rob puzzles start a bruff deal")
+        if self.rules_.auction or g.phase != Phase.PLAY or g.tricks_played:
+            raise ValueError(
+                f"puzzle {self.puzzle.id}: rob puzzles stop a bruff deal in its first trick"
+            )
         self.answer = "nobody" if g.robber is None else str(g.robber)
+        # R6.6: who had the right when play began (before any card, after a joker's burial)
+        pos = self.puzzle.position
+        buried = [a for a in pos.get("actions", ()) if str(a).startswith("bury")]
+        self.first = position_game(self.rules_, dict(pos, actions=buried)).robber
 
     def _values(self) -> list[str]:
         return [str(s) for s in range(self.rules_.players)] + ["nobody"]
@@ -52,34 +58,59 @@ class RobRun(GameRun, kind="rob"):
                 "turned up the next card (R6.4)."
             )
         facts.append(f"Turned up: {CARDS[deal.turnup]}: trump is {g.trump and suit_word(g.trump)}")
+        if deal.robbed_by >= 0:
+            facts.append(f"Seat {deal.robbed_by} robbed the turn-up (R6.5)")
         pairs = [(str(s), seat_label(self.rules_, s)) for s in range(self.rules_.players)]
         pairs.append(("nobody", "Nobody"))
-        return {
+        view = {
             "trump": g.trump,
             "facts": facts,
             "turnup": str(CARDS[deal.turnup]),
             "seats": seats_view(g, True),
             "answer": {"type": "choice", "options": options(pairs)},
         }
+        if g.trick:  # the first trick under way (R6.6)
+            view["trick"] = [{"seat": s, "card": str(c)} for s, c in g.trick_plays]
+        return view
 
     def _why(self) -> str:
         g = self.game
         assert g.trump is not None and g.turnup is not None
         ace = f"A{g.trump}"
         if self.answer == "nobody":
+            if g.deals[-1].robbed_by >= 0:
+                return (
+                    f"Seat {g.deals[-1].robbed_by} has robbed already, and robbing happens at "
+                    "most once a deal (R6.6)."
+                )
+            if self.first is not None:
+                return (
+                    f"Seat {self.first} had the right to rob ({ace} is the ace of trumps) but "
+                    "has played its first card: robbing is open only before the robber's own "
+                    "first play of the deal (R6.6)."
+                )
             return (
                 f"Nobody holds {ace}, the ace of trumps, so nobody may rob (R6.5). "
                 "AH and the joker give no right to rob unless AH is the ace of trumps."
             )
         seat = int(self.answer)
+        later = (
+            " It has not played yet: robbing stays open until its own first play, and is "
+            "offered at its turn, before it chooses its card (R6.6, R8.7)."
+            if g.trick
+            else ""
+        )
         if str(g.turnup) == ace:
-            return f"The turn-up is {ace} itself, so the dealer, seat {seat}, may rob it (R6.5)."
+            return (
+                f"The turn-up is {ace} itself, so the dealer, seat {seat}, may rob it (R6.5)."
+                + later
+            )
         extra = (
             " (AS, not AH: AH is always a trump but is not the ace of spades)"
             if g.trump == "S"
             else ""
         )
-        return f"Seat {seat} holds {ace}, the ace of trumps{extra}, so it may rob (R6.5)."
+        return f"Seat {seat} holds {ace}, the ace of trumps{extra}, so it may rob (R6.5)." + later
 
     def _check(self, answer: Any) -> Feedback:
         got = choice(answer, self._values())
@@ -94,11 +125,23 @@ class RobRun(GameRun, kind="rob"):
         assert g.turnup is not None and g.trump is not None
         joker_turned = self.puzzle.position["stock"][0] == "JK"
         if got == "nobody":
+            if g.trick:
+                return (
+                    "Somebody may still rob: the first trick has begun, but robbing closes only "
+                    "at the robber's own first play (R6.6)."
+                )
             return (
                 "Somebody may rob here: the right goes with the ace of the trump suit, or with "
                 "the dealer when that ace is the turn-up itself (R6.5)."
             )
         seat = int(got)
+        if seat == g.deals[-1].robbed_by:
+            return f"Seat {seat} has robbed already, and robbing is at most once a deal (R6.6)."
+        if seat == self.first and seat != g.robber:
+            return (
+                f"Seat {seat} had the right, but it has played to this trick already: robbing is "
+                "only before the robber's own first play of the deal (R6.6)."
+            )
         held = {str(c) for c in g.hand(seat)}
         ace_turned = str(g.turnup) == f"A{g.trump}"
         if seat == g.dealer and not ace_turned:
@@ -126,11 +169,22 @@ class RobRun(GameRun, kind="rob"):
 
     def _hint_texts(self) -> list[str]:
         g = self.game
+        second = (
+            "Look in every hand and at the turn-up itself. AH and the joker are always trumps, "
+            "but neither is the ace of this trump suit."
+            if g.trump != "H"
+            else "Look in every hand and at the turn-up itself. The joker is always a trump, but "
+            "it gives no right to rob."
+        )
+        if g.trick:
+            second = (
+                "R6.6: robbing is open only until the robber's own first play of the deal. Who "
+                "has played to this trick already?"
+            )
         return [
             "R6.5: the player holding the ace of the trump suit may rob; if the turn-up is that "
             "ace itself, the dealer may.",
-            f"Trump is {g.trump and suit_word(g.trump)}: the card that gives the right is "
-            f"A{g.trump}.",
+            second,
         ]
 
     def _solution(self) -> Feedback:

@@ -9,6 +9,8 @@ it) and a ``question``:
   The engine's :attr:`Game.dealer` answers.
 - ``"partners"``: which seats are partners of ``position["seat"]``? The preset's partnerships
   (R1.3) answer.
+- ``"dealt"``: which seat receives card number ``position["card"]`` (from 1) of the deal, or
+  does it stay in the stock? :func:`~fortyfive.engine.dealing.deal_pack` answers (R6.2, R9.1).
 
 The view never says who is to act or who deals when that is what is asked.
 """
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fortyfive.engine.cards import SUITS
+from fortyfive.engine.dealing import deal_pack
 from fortyfive.engine.phase import Phase
 from fortyfive.puzzles._parts import (
     GameRun,
@@ -32,7 +35,8 @@ from fortyfive.puzzles._parts import (
 )
 from fortyfive.puzzles.model import Feedback
 
-QUESTIONS = ("to_act", "dealer", "partners")
+QUESTIONS = ("to_act", "dealer", "partners", "dealt")
+STOCK = "stock"  # the dealt question's answer for a card that is not dealt to anyone
 
 
 @dataclass
@@ -58,6 +62,16 @@ class TurnRun(GameRun, kind="turn"):
             self.answer: list[str] = [
                 str(s) for s in range(r.players) if s != seat and r.partnerships[s] == side
             ]
+        elif self.question == "dealt":
+            k = pos.get("card")
+            if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= r.deck_size:
+                raise ValueError(f"puzzle {self.puzzle.id}: a dealt puzzle names card 1..deck")
+            if len(g.deals) != 1 or g.history:
+                raise ValueError(f"puzzle {self.puzzle.id}: a dealt puzzle stops at the deal")
+            self.card = k
+            hands, _ = deal_pack(r, g.dealer, list(range(r.deck_size)))
+            self.hands = hands  # which cards of the pack (0: the first dealt) each seat gets
+            self.answer = [next((str(s) for s, h in enumerate(hands) if k - 1 in h), STOCK)]
         elif self.question == "dealer":
             if len(g.deals) < 2:
                 raise ValueError(f"puzzle {self.puzzle.id}: a dealer puzzle starts a later deal")
@@ -71,7 +85,10 @@ class TurnRun(GameRun, kind="turn"):
     def _seat_options(self) -> list[dict[str, str]]:
         r = self.rules_
         seats = [s for s in range(r.players) if self.question != "partners" or s != self.seat]
-        return options([(str(s), seat_label(r, s)) for s in seats])
+        pairs = [(str(s), seat_label(r, s)) for s in seats]
+        if self.question == "dealt":
+            pairs.append((STOCK, "Nobody: it stays in the stock"))
+        return options(pairs)
 
     def _view(self) -> dict[str, Any]:
         g, r = self.game, self.rules_
@@ -79,6 +96,9 @@ class TurnRun(GameRun, kind="turn"):
         tricks: list[dict[str, Any]] = []
         if self.question == "partners":
             facts.append(f"{r.players} players (R1.3)")
+        elif self.question == "dealt":
+            facts.append(f"Dealer: seat {g.dealer}")
+            facts.append(f"{r.players} players, a pack of {r.deck_size} cards")
         else:
             for deal in g.deals[:-1]:
                 facts.append(self._finished_deal(deal))
@@ -90,6 +110,8 @@ class TurnRun(GameRun, kind="turn"):
             plays = g.trick_plays
             if plays:
                 facts.append("This trick so far: " + ", ".join(f"seat {s} {c}" for s, c in plays))
+        # Never the answer: the dealer is marked only when it is not what is asked.
+        marked = g.dealer if self.question in ("to_act", "dealt") else None
         seats = [
             {
                 "seat": s,
@@ -97,8 +119,7 @@ class TurnRun(GameRun, kind="turn"):
                 "partnership": r.partnership_names[r.partnerships[s]],
                 "cards": None,
                 "count": len(g.hand(s)),
-                # Never the answer: the dealer is marked only when it is not what is asked.
-                "dealer": self.question == "to_act" and s == g.dealer,
+                "dealer": s == marked,
                 "to_act": False,
                 "yours": self.question == "partners" and s == self.seat,
             }
@@ -106,7 +127,7 @@ class TurnRun(GameRun, kind="turn"):
         ]
         kind = "choices" if self.question == "partners" else "choice"
         return {
-            "trump": g.trump if self.question != "partners" else None,
+            "trump": g.trump if self.question not in ("partners", "dealt") else None,
             "facts": facts,
             "seats": seats,
             "tricks": tricks,
@@ -163,7 +184,40 @@ class TurnRun(GameRun, kind="turn"):
         one = choice(answer, self._values())
         if [one] == self.answer:
             return Feedback(True, True, "Right. " + self._why(), self.puzzle.rules)
+        if self.question == "dealt":
+            return Feedback(False, False, "No. " + self._dealt_miss(one), self.puzzle.rules)
         return Feedback(False, False, "No. " + self._misconception(int(one)), self.puzzle.rules)
+
+    def _dealt_rule(self) -> str:
+        return "R9.1" if self.rules_.auction else "R6.2"
+
+    def _dealt_miss(self, got: str) -> str:
+        """What a wrong seat for a dealt card shows (R1.2, R6.2, R9.1); never the right seat."""
+        r, rule = self.rules_, self._dealt_rule()
+        n, k, dealer = r.players, self.card, self.game.dealer
+        dealt = sum(len(h) for h in self.hands)
+        if got == STOCK:
+            return (
+                f"{dealt} cards are dealt, {r.hand_size} to each player, before the rest is the "
+                f"stock ({rule})."
+            )
+        seat = int(got)
+        if self.answer == [STOCK]:
+            return (
+                f"Only {dealt} cards are dealt, {r.hand_size} to each player: card {k} is not one "
+                f"of them ({rule})."
+            )
+        right = int(self.answer[0])
+        if seat == dealer and k <= n:
+            return f"Dealing starts on the dealer's left, not with the dealer ({rule})."
+        if seat == (dealer - (right - dealer)) % n:
+            return "Dealing goes to the left, clockwise, like the play (R1.2)."
+        if seat == (dealer + 1 + (k - 1) % n) % n:
+            return (
+                "The cards go out in packets, 3 to each player and then 2 to each, not one at a "
+                f"time ({rule})."
+            )
+        return f"{rule}: from the dealer's left, clockwise, 3 cards to each player, then 2 to each."
 
     def _partners_miss(self, got: list[str]) -> str:
         r = self.rules_
@@ -247,6 +301,20 @@ class TurnRun(GameRun, kind="turn"):
                 f"({r.partnership_names[r.partnerships[self.seat]]}): partners sit opposite each "
                 "other (R1.3)."
             )
+        if self.question == "dealt":
+            if self.answer == [STOCK]:
+                dealt = sum(len(h) for h in self.hands)
+                return (
+                    f"Card {self.card} stays in the stock: {dealt} cards are dealt, "
+                    f"{r.hand_size} to each player, and the rest is the stock "
+                    f"({self._dealt_rule()})."
+                )
+            gets = int(self.answer[0])
+            nth = self.hands[gets].index(self.card - 1) + 1
+            return (
+                f"Card {self.card} is seat {gets}'s card number {nth}: from the dealer's left, "
+                f"clockwise, 3 cards to each player, then 2 to each ({self._dealt_rule()})."
+            )
         if self.question == "dealer":
             before = g.deals[-2].dealer
             return (
@@ -289,6 +357,13 @@ class TurnRun(GameRun, kind="turn"):
             return [
                 "R1.3: partners sit opposite each other.",
                 "Count round the table from the seat: opponents alternate, partners are opposite.",
+            ]
+        if self.question == "dealt":
+            return [
+                f"{self._dealt_rule()}: the dealer deals clockwise from the left: 3 cards to each "
+                "player, then 2 to each; the rest is the stock.",
+                "Count in packets from the seat on the dealer's left: three cards a player in the "
+                "first round, two in the second.",
             ]
         if self.question == "dealer":
             return [

@@ -19,12 +19,14 @@ from typing import Any
 
 from fortyfive.agents.bots import make_bot
 from fortyfive.engine.cards import AH_ID, CARDS, JOKER_ID, SUIT_NAMES, SUITS
-from fortyfive.engine.dealing import deal_pack
+from fortyfive.engine.dealing import deal_pack, turnup_trump
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
-from fortyfive.engine.rules import BARKER, BRUFF, Rules, get_rules, rules_tables
-from fortyfive.engine.tricks import legal_mask
+from fortyfive.engine.rules import BARKER, BRUFF, Rules, TrumpTables, get_rules, rules_tables
+from fortyfive.engine.tricks import legal_mask, winner_index
 from fortyfive.puzzles._parts import position_game
+from fortyfive.puzzles._pick import misread
+from fortyfive.puzzles._robbing import GiveUpRun
 from fortyfive.puzzles.model import KINDS, Puzzle
 
 Position = dict[str, Any]
@@ -84,14 +86,24 @@ def _random_trick(
 # ---------------------------------------------------------------------------- per kind
 
 
-def _order(rng: random.Random, d: int) -> Made:
+def _order(rng: random.Random, d: int, variant: str | None = None) -> Made:
+    """``variant``: a trump suit letter (that suit is trumps), or ``"joker"`` (bruff, with the
+    joker among the cards)."""
     rules = BARKER if d == 1 else rng.choice([BRUFF, BARKER])
     trump = rng.choice("DH" if d == 1 else SUITS)
+    if variant == "joker":
+        rules = BRUFF
+    elif variant:
+        trump = variant
     t = rules_tables(rules, trump)
     size = {1: 4, 2: 5, 3: 6}[d]
     trumps = list(t.order)
     if d < 3:
         cards = rng.sample(trumps, size)
+        if (variant == "joker" and JOKER_ID not in cards) or (
+            variant == "H" and AH_ID not in cards
+        ):
+            return None  # the twist: where the joker goes, or AH as the ace of trumps
         where = "these trumps"
     else:
         plain = rng.choice([s for s in range(4) if s != t.trump])
@@ -103,26 +115,41 @@ def _order(rng: random.Random, d: int) -> Made:
     return rules.name, {"trump": trump, "cards": _names(cards)}, prompt, rule_ids
 
 
-def _winner(rng: random.Random, d: int) -> Made:
+def _winner(rng: random.Random, d: int, variant: str | None = None) -> Made:
+    """``variant`` ``"ah"``: hearts are not trumps and AH meets hearts in the trick (R2.2)."""
     rules = BARKER if d == 1 else rng.choice([BRUFF, BARKER])
     trump, _, trick = _random_trick(rules, rng, rules.players)
     t = rules_tables(rules, trump)
     trumps = [c for c in trick if t.is_trump(c)]
     special = any(c in (AH_ID, JOKER_ID) for c in trumps) or (trump in "SC" and len(trumps) >= 2)
+    if variant == "ah":
+        hearts = [c for c in trick if CARDS[c].suit == "H" and c != AH_ID]
+        if trump == "H" or AH_ID not in trick or not hearts or trick[0] not in (AH_ID, *hearts):
+            return None
+        pos = {"trump": trump, "leader": 0, "trick": _names(trick)}
+        prompt = "Who takes this trick? Click the winning card."
+        return rules.name, pos, prompt, ("R3.2", "R2.1", "R2.2", "R2.3")
     if (d == 1 and len(trumps) > 1) or (d == 2 and not trumps) or (d == 3 and not special):
         return None
     pos = {"trump": trump, "leader": 0, "trick": _names(trick)}
     return rules.name, pos, "Which card takes this trick? Click it.", ("R3.2", "R2.3", "R2.4")
 
 
-def _legal(rng: random.Random, d: int) -> Made:
-    rules = rng.choice([BRUFF, BARKER])
+def _legal(rng: random.Random, d: int, variant: str | None = None) -> Made:
+    """``variant`` picks a twist (see :data:`_LEGAL_TWISTS`); otherwise ``d`` picks one."""
+    rules = BRUFF if variant == "joker-led" else rng.choice([BRUFF, BARKER])
     k = rng.randrange(1, rules.players)
     trump, hands, trick = _random_trick(rules, rng, k)
     t = rules_tables(rules, trump)
     hand = hands[k]
     lead_trump = t.eff_suit[trick[0]] == 4
     held = [c for c in hand if t.is_trump(c)]
+    if variant:
+        twist, prompt, rule_ids = _LEGAL_TWISTS[variant]
+        if not twist(t, hand, trick):
+            return None
+        pos = {"trump": trump, "leader": 0, "trick": _names(trick), "hand": _names(hand)}
+        return rules.name, pos, prompt, rule_ids
     if d == 1 and (lead_trump or not held):
         return None
     if d == 2 and (lead_trump or not any(t.eff_suit[c] == t.eff_suit[trick[0]] for c in hand)):
@@ -132,6 +159,66 @@ def _legal(rng: random.Random, d: int) -> Made:
     rule_ids = ("R5.1", "R5.2", "R5.3") if lead_trump else ("R4.1", "R4.2", "R4.3")
     pos = {"trump": trump, "leader": 0, "trick": _names(trick), "hand": _names(hand)}
     return rules.name, pos, "Select every card you may play to this trick, then Check.", rule_ids
+
+
+def _beaten(t: TrumpTables, trick: list[int], card: int) -> bool:
+    """Does the card winning ``trick`` so far beat ``card`` (of the suit led or a trump)?"""
+    return winner_index(t, [*trick, card]) != len(trick)
+
+
+def _not_heart_ah(t: TrumpTables, hand: list[int], trick: list[int]) -> bool:
+    """R2.2: a heart is led, hearts are not trumps, and AH is the hand's only "heart"."""
+    lead = trick[0]
+    hearts = [c for c in hand if CARDS[c].suit == "H"]
+    return CARDS[lead].suit == "H" and not t.is_trump(lead) and hearts == [AH_ID]
+
+
+_LEGAL_PROMPT = "Select every card you may play to this trick, then Check."
+#: A legal twist: the position it needs, its prompt and the rule ids its answer depends on.
+_LEGAL_TWISTS: dict[
+    str, tuple[Callable[[TrumpTables, list[int], list[int]], bool], str, tuple[str, ...]]
+] = {
+    # R5.5: a trump led and no trump in the hand
+    "no-trump": (
+        lambda t, hand, trick: t.is_trump(trick[0]) and not any(t.is_trump(c) for c in hand),
+        "A trump is led. " + _LEGAL_PROMPT,
+        ("R5.1", "R5.5"),
+    ),
+    # R3.4: you follow suit with cards that cannot beat the trick's winner so far
+    "not-beat": (
+        lambda t, hand, trick: (
+            len(trick) >= 2
+            and not t.is_trump(trick[0])
+            and sum(1 for c in hand if t.eff_suit[c] == t.eff_suit[trick[0]]) >= 2
+            and any(t.eff_suit[c] == t.eff_suit[trick[0]] and _beaten(t, trick, c) for c in hand)
+        ),
+        "The trick is well under way. " + _LEGAL_PROMPT,
+        ("R3.4", "R4.1", "R4.2"),
+    ),
+    # R2.2: AH does not follow a heart lead when hearts are not trumps
+    "ah-heart": (_not_heart_ah, _LEGAL_PROMPT, ("R2.2", "R4.1", "R4.3")),
+    # R2.2: a led AH is a trump lead
+    "ah-led": (
+        lambda t, hand, trick: (
+            trick[0] == AH_ID
+            and t.trump != 3
+            and any(t.is_trump(c) and not t.protected >> c & 1 for c in hand)
+            and any(CARDS[c].suit == "H" for c in hand)
+        ),
+        "The ace of hearts is led. " + _LEGAL_PROMPT,
+        ("R2.2", "R5.1", "R5.3"),
+    ),
+    # R2.2: a led joker is a trump lead (bruff)
+    "joker-led": (
+        lambda t, hand, trick: (
+            trick[0] == JOKER_ID
+            and any(t.is_trump(c) for c in hand)
+            and any(not t.is_trump(c) for c in hand)
+        ),
+        "The joker is led. " + _LEGAL_PROMPT,
+        ("R2.2", "R5.1", "R5.2"),
+    ),
+}
 
 
 def _keep(rng: random.Random, d: int, want: str) -> Made:
@@ -146,6 +233,12 @@ def _keep(rng: random.Random, d: int, want: str) -> Made:
     card = rng.choice(mine)
     m = legal_mask(t, sum(1 << c for c in hand), trick[0])
     keep = any(m >> c & 1 for c in hand if c != card)
+    later = any(t.is_trump(c) and t.power[c] > t.power[card] for c in trick[1:])
+    if want == "later":  # R5.4: a higher trump after the lead does not lift the privilege
+        renege = any(m >> c & 1 and not t.is_trump(c) for c in hand)
+        if not (renege and later and t.power[card] > t.power[trick[0]]):
+            return None
+        want = "keep"
     if ("keep" if keep else "play") != want:
         return None
     pos = {
@@ -156,10 +249,49 @@ def _keep(rng: random.Random, d: int, want: str) -> Made:
         "card": str(CARDS[card]),
     }
     prompt = f"A trump is led. May you keep your {CARDS[card]} and play another card?"
-    return rules.name, pos, prompt, ("R5.2", "R5.3")
+    return rules.name, pos, prompt, ("R5.2", "R5.3") + (("R5.4",) if later else ())
+
+
+def _first_trick(pos: Position, rng: random.Random, plays: int) -> Position:
+    """``pos`` with ``plays`` cards of the first trick played, each a random legal card (no
+    robbing: the robber declines, R6.6)."""
+    g = position_game(BRUFF, pos)
+    actions = list(pos.get("actions", []))
+    for _ in range(plays):
+        a = rng.choice([a for a in g.legal_actions() if a.startswith("play ")])
+        g.apply(a)
+        actions.append(a)
+    return dict(pos, actions=actions)
+
+
+def _rob_in_trick(rng: random.Random, want: str) -> Made:
+    """R6.6: the first trick under way, the robber still to play (``before``) or past its
+    first play (``after``)."""
+    pos = _deal(BRUFF, rng)
+    if pos["stock"][0] == "JK":
+        return None
+    g = position_game(BRUFF, pos)
+    if g.robber is None or g.to_act is None:
+        return None
+    ahead = (g.robber - g.to_act) % BRUFF.players  # plays before the robber's turn
+    if want == "before":
+        if ahead == 0:
+            return None
+        plays = rng.randrange(1, ahead + 1)
+        rule_ids: tuple[str, ...] = ("R6.5", "R6.6", "R8.7")
+    else:
+        if ahead >= BRUFF.players - 1:
+            return None
+        plays = rng.randrange(ahead + 1, BRUFF.players)
+        rule_ids = ("R6.5", "R6.6")
+    pos = _first_trick(pos, rng, plays)
+    prompt = "The first trick is under way. Who may still rob the turn-up?"
+    return "bruff", pos, prompt, rule_ids
 
 
 def _rob(rng: random.Random, d: int, want: str) -> Made:
+    if want in ("before", "after"):
+        return _rob_in_trick(rng, want)
     pos = _deal(BRUFF, rng)
     stock = pos["stock"]
     if want == "joker":
@@ -173,18 +305,114 @@ def _rob(rng: random.Random, d: int, want: str) -> Made:
     holder = next((s for s, h in enumerate(pos["hands"]) if ace in h), None)
     cases = {
         "holder": holder is not None and trump != "S",
-        "spades": trump == "S" and any("AH" in h for h in pos["hands"]),
+        # the AH holder is not the robber: AS is (R6.5)
+        "spades": trump == "S" and holder is not None and any("AH" in h for h in pos["hands"]),
         "dealer": top == ace,
         "nobody": holder is None and top != ace,
-        "joker": stock[0] == "JK",
+        # the dealer took the joker; the ace's holder robs the next card (R6.4, R6.5)
+        "joker": stock[0] == "JK" and holder not in (None, pos["dealer"]),
     }
     if not cases[want]:
         return None
     if stock[0] == "JK":
         g = position_game(BRUFF, pos)
         pos["actions"] = [rng.choice(g.legal_actions())]
+        if position_game(BRUFF, pos).robber != holder:
+            return None  # the dealer buried the ace
     rule_ids = ("R6.4", "R6.5", "R6.6") if stock[0] == "JK" else ("R6.5", "R6.6")
     return "bruff", pos, "The cards are dealt and a card turned up. Who may rob it?", rule_ids
+
+
+def _give_up(rng: random.Random, d: int) -> Made:
+    """The robber at its first turn, every hand open: the solver judges each card it may give
+    up (R6.5); harder puzzles have a single best card and a smaller gap to the others."""
+    pos = _deal(BRUFF, rng)
+    g = position_game(BRUFF, pos)
+    if g.phase == Phase.BURY:
+        pos["actions"] = [rng.choice(g.legal_actions())]
+        g = position_game(BRUFF, pos)
+    if g.robber is None or g.to_act is None or g.trump is None:
+        return None
+    t = rules_tables(BRUFF, g.trump)
+    if sum(1 for c in g.hand(g.robber) if t.is_trump(c.id)) < 2:
+        return None  # the ace alone among plain cards: any plain card will do, seldom a choice
+    pos = _first_trick(pos, rng, (g.robber - g.to_act) % BRUFF.players)
+    prompt = (
+        f"Every hand is open and seat {g.robber} may rob the turn-up. Which card should it give "
+        "up, so that its side takes the most points in the deal? Click it."
+    )
+    p = Puzzle("try", "give-up", "bruff", pos, prompt, ())
+    run = p.start()
+    assert isinstance(run, GiveUpRun)
+    worst = min(run.values.values())
+    if run.best <= run.keep_value and d > 1:
+        return None  # robbing must pay: the question is what to give up
+    if len(run.right) > (2 if d < 3 else 1) or run.best - worst < (10 if d < 3 else 5):
+        return None
+    return "bruff", pos, prompt, ("R6.5", "R7.1", "R7.2")
+
+
+def _case(rng: random.Random, text: str) -> str:
+    return "".join(ch.lower() if rng.random() < 0.5 else ch for ch in text)
+
+
+def _notation(rng: random.Random, d: int) -> Made:
+    """Words a player might type for cards: cards in any letter case and near misses (the ten
+    as 10, suit first, suit symbols, a bad rank or suit letter). The engine's parser decides
+    which are cards (R1.1); harder puzzles have more and subtler near misses."""
+    cards = rng.sample(list(CARDS), 8)
+    misses: dict[int, list[Callable[[Any], str]]] = {
+        1: [lambda c: f"1{c.suit or 'S'}", lambda c: f"{c.rank or 'J'}{rng.choice('XNEB')}"],
+        2: [lambda c: f"10{c.suit or 'H'}", lambda c: f"{c.suit or 'K'}{c.rank or 'J'}"],
+        3: [lambda c: c.symbol(), lambda c: f"0{c.suit or 'C'}", lambda c: f"11{c.suit or 'D'}"],
+    }
+    makers = [m for k in range(1, d + 1) for m in misses[k]]
+    n_cards, n_misses = {1: (4, 2), 2: (3, 3), 3: (4, 4)}[d]
+    tokens = [_case(rng, str(c)) if d > 1 else str(c) for c in cards[:n_cards]]
+    if d == 1:
+        tokens[0] = tokens[0].lower()  # R1.1: any letter case
+    tokens += [rng.choice(makers)(c) for c in cards[n_cards : n_cards + n_misses]]
+    rng.shuffle(tokens)
+    if len(set(tokens)) != len(tokens):
+        return None
+    read = [t for t in tokens if misread(t) is None]
+    if not read or len(read) == len(tokens):
+        return None
+    prompt = "Someone typed these words for cards. Select every one the game reads as a card."
+    return "bruff", {"tokens": tokens}, prompt, ("R1.1",)
+
+
+def _trumps(rng: random.Random, d: int, variant: str | None) -> Made:
+    """Select the trumps: AH among other suits (R2.1, R2.2), the joker in bruff, non-trump hearts
+    and fives; ``variant`` ``"turnup"`` gives a bruff turn-up instead of the trump suit (R6.3)."""
+    rules = BARKER if d == 1 and variant != "turnup" else BRUFF
+    trump = rng.choice(SUITS)
+    size = {1: 6, 2: 7, 3: 8}[d]
+    ids = list(range(rules.deck_size))
+    rng.shuffle(ids)
+    cards, turnup = ids[:size], ids[size]
+    if turnup == JOKER_ID:
+        return None
+    if variant == "turnup":
+        trump = SUITS[turnup_trump(turnup)]  # R6.3
+    t = rules_tables(rules, trump)
+    names = [CARDS[c] for c in cards]
+    hearts = [c for c in names if c.suit == "H" and c.id != AH_ID]
+    fives = [c for c in names if c.rank == "5" and c.suit != trump]
+    n_trumps = sum(1 for c in cards if t.is_trump(c))
+    need = {
+        1: trump != "H" and AH_ID in cards,
+        2: trump != "H" and AH_ID in cards and bool(hearts),
+        3: AH_ID in cards and bool(hearts or trump == "H") and bool(fives),
+    }[d]
+    if not need or not 2 <= n_trumps < size or (d > 1 and JOKER_ID not in cards):
+        return None
+    if variant == "turnup":
+        pos: Position = {"turnup": str(CARDS[turnup]), "cards": _names(cards)}
+        prompt = "A bruff deal, and this card was turned up. Select every trump among these cards."
+        return "bruff", pos, prompt, ("R6.3", "R2.1", "R2.2")
+    prompt = "Select every trump among these cards, then Check."
+    return rules.name, {"trump": trump, "cards": _names(cards)}, prompt, ("R2.1", "R2.2")
 
 
 def _score(rng: random.Random, d: int, preset: str) -> Made:
@@ -292,6 +520,16 @@ def _target(rng: random.Random, d: int, preset: str) -> Made:
     return preset, pos, prompt, ids
 
 
+def _target_choice(rng: random.Random, d: int, preset: str) -> Made:
+    """An endgame that is a real decision: three or more legal cards for the first move, and
+    fewer keep the target (the ``<preset>-choice`` variants)."""
+    made = _target(rng, d, preset)
+    if made is None:
+        return None
+    g = position_game(get_rules(preset), made[1])
+    return made if len(g.legal_actions()) >= 3 else None
+
+
 def _turn(rng: random.Random, d: int, variant: str) -> Made:
     """A ``turn`` puzzle at one moment of a deal (the variant), played by rule-based players."""
     preset = "barker" if variant in _TURN_BARKER else "bruff"
@@ -301,6 +539,12 @@ def _turn(rng: random.Random, d: int, variant: str) -> Made:
     pos = _deal(rules, rng)
     seed = rng.randrange(2**31)
     prompt = "Whose turn is it? Click the seat that acts next."
+    if variant == "dealt":  # R6.2: card k of the deal; the hardest around the end of the deal
+        n, size = rules.players, rules.hand_size
+        low, high = {1: (1, 3 * n), 2: (3 * n + 1, size * n), 3: (size * n - 4, size * n + 2)}[d]
+        k = rng.randint(low, high)
+        prompt = f"Seat {pos['dealer']} deals. Who receives card number {k} of the deal?"
+        return preset, dict(pos, question="dealt", card=k), prompt, ("R6.2", "R1.2")
     if variant == "partners":
         seat = rng.randrange(rules.players)
         prompt = f"Select every partner of seat {seat}, then Check."
@@ -311,15 +555,16 @@ def _turn(rng: random.Random, d: int, variant: str) -> Made:
             return None
         pos["stock"][0], pos["stock"][joker] = pos["stock"][joker], pos["stock"][0]
         return preset, pos, prompt, ("R6.4", "R8.7")
-    if variant == "dealer":
+    if variant in ("dealer", "bruff-dealer"):
         pos["seed"] = rng.randrange(2**31)  # shuffles the deal after the first
-        stop: Callable[[Game], bool] = lambda g: len(g.deals) >= 2  # noqa: E731
-        if d == 3:
+        deals = 1 + (d if variant == "bruff-dealer" else 1)  # bruff: d deals played already
+        stop: Callable[[Game], bool] = lambda g: len(g.deals) >= deals  # noqa: E731
+        if d == 3 and variant == "dealer":
             pos = dict(pos, actions=["pass"] * rules.players)  # R9.5: thrown in
         else:
             pos = _play(pos, rules, seed, stop)
         g = position_game(rules, pos)
-        if g.over or len(g.deals) != 2:
+        if g.over or len(g.deals) != deals:
             return None
         prompt = "Who deals now? Click the dealer."
         dealt: tuple[str, ...] = ("R9.1", "R9.5") if preset == "barker" else ("R6.1", "R8.5")
@@ -362,6 +607,9 @@ TITLES = {
     "calls": "Which calls are legal?",
     "target": "Make your target",
     "turn": "Whose turn?",
+    "notation": "Which words are cards?",
+    "trumps": "Which cards are trumps?",
+    "give-up": "What to give up when robbing",
 }
 
 _VARIANTS: dict[str, list[Any]] = {
@@ -385,11 +633,17 @@ def variants(kind: str) -> list[Any]:
 
 def _make(kind: str, rng: random.Random, d: int, variant: Any) -> Any:
     if kind == "order":
-        return _order(rng, d)
+        return _order(rng, d, variant)
     if kind == "winner":
-        return _winner(rng, d)
+        return _winner(rng, d, variant)
     if kind == "legal":
-        return _legal(rng, d)
+        return _legal(rng, d, variant)
+    if kind == "notation":
+        return _notation(rng, d)
+    if kind == "trumps":
+        return _trumps(rng, d, variant)
+    if kind == "give-up":
+        return _give_up(rng, d)
     if kind == "keep":
         return _keep(rng, d, variant)
     if kind == "rob":
@@ -402,6 +656,8 @@ def _make(kind: str, rng: random.Random, d: int, variant: Any) -> Any:
         return _calls(rng, d)
     if kind == "turn":
         return _turn(rng, d, variant)
+    if variant.endswith("-choice"):
+        return _target_choice(rng, d, variant.removesuffix("-choice"))
     return _target(rng, d, variant)
 
 
@@ -453,42 +709,70 @@ def generate_puzzles(
 #: seed; the worked examples of the rulebook come first where a chapter has them.
 COURSE: dict[int, list[tuple[str, int, Any]]] = {
     0: [
-        ("winner", 1, None),
+        ("notation", 1, None),  # R1.1
+        ("turn", 1, "partners"),  # R1.3, barker
+        ("turn", 2, "partners"),  # R1.3, bruff
+        ("turn", 1, "next-player"),  # R1.2, R3.1
         ("order", 1, None),
+        ("winner", 1, None),
         ("legal", 1, None),
-        ("winner", 1, None),
-        ("order", 1, None),
+        ("keep", 2, "play"),
         ("rob", 1, "holder"),
         ("score", 1, "bruff"),
-        ("target", 1, "barker"),
+        ("turn", 2, "next-leader"),  # R3.3
+        ("target", 3, "barker-choice"),  # a real decision: three legal cards
     ],
     1: [
-        ("order", 1, None),
-        ("order", 1, None),
-        ("order", 2, None),
-        ("order", 2, None),
-        ("order", 3, None),
-        ("order", 3, None),
-        ("winner", 2, None),
+        ("order", 1, "D"),
+        ("order", 1, "H"),
+        ("trumps", 1, None),  # R2.1, R2.2
+        ("notation", 2, None),  # R1.1
+        ("trumps", 2, None),
+        ("order", 2, "joker"),
+        ("order", 2, "C"),
+        ("winner", 1, None),
+        ("winner", 2, "ah"),  # R2.2
+        ("trumps", 3, None),
+        ("order", 3, "S"),
+        ("order", 3, "D"),
         ("winner", 3, None),
+        ("notation", 3, None),
     ],
     2: [
+        ("winner", 2, None),
+        ("turn", 1, "next-leader"),  # R3.3
+        ("turn", 2, "next-player"),  # R3.1
         ("legal", 1, None),
         ("legal", 2, None),
+        ("legal", 2, "not-beat"),  # R3.4
+        ("legal", 2, "ah-heart"),  # R2.2
+        ("legal", 1, "no-trump"),  # R5.5
         ("legal", 3, None),
+        ("legal", 3, "ah-led"),  # R2.2
+        ("legal", 3, "joker-led"),  # R2.2
         ("keep", 2, "play"),
         ("keep", 3, "keep"),
+        ("keep", 3, "later"),  # R5.4
         ("winner", 3, None),
     ],
     3: [
-        ("rob", 1, "holder"),
+        ("turn", 1, "dealt"),  # R6.2
+        ("turn", 2, "dealt"),
+        ("turn", 3, "dealt"),
+        ("trumps", 1, "turnup"),  # R6.3
+        ("turn", 1, "first-lead"),  # R6.7
+        ("turn", 1, "dealer"),  # R6.1, bruff
+        ("turn", 2, "bruff-dealer"),  # R6.1, two deals played
         ("rob", 1, "holder"),
         ("rob", 2, "spades"),
         ("rob", 2, "dealer"),
         ("rob", 2, "nobody"),
+        ("turn", 2, "bury"),  # R6.4, R8.7
         ("rob", 3, "joker"),
-        ("rob", 3, "joker"),
-        ("rob", 3, "spades"),
+        ("rob", 2, "before"),  # R6.6, R8.7: the first trick under way
+        ("rob", 3, "after"),  # R6.6
+        ("give-up", 2, None),  # strategy: what to give up when robbing
+        ("give-up", 3, None),
     ],
     4: [
         ("score", 1, "bruff"),
@@ -524,40 +808,9 @@ COURSE: dict[int, list[tuple[str, int, Any]]] = {
 
 
 def _worked_examples() -> dict[int, list[Puzzle]]:
-    """The rulebook's worked examples E2 and E4 as the first puzzles of chapter 2."""
-    e2 = Puzzle(
-        "e2",
-        "winner",
-        "barker",
-        {"trump": "S", "leader": 1, "trick": ["7S", "5S", "AS", "AH"]},
-        "Worked example E2: spades are trumps. East leads 7S, South 5S, West AS, North "
-        "AH. Who takes the trick?",
-        ("R3.2", "R2.3"),
-        1,
-        title="Worked example E2",
-    )
-    e4a = Puzzle(
-        "e4a",
-        "keep",
-        "barker",
-        {"trump": "S", "leader": 0, "trick": ["9S"], "hand": ["JS", "2D"], "card": "JS"},
-        "Worked example E4: spades are trumps; your only trump is JS and you also hold "
-        "2D. 9S is led. May you keep the jack?",
-        ("R5.2", "R5.3"),
-        1,
-        title="Worked example E4",
-    )
-    e4b = Puzzle(
-        "e4b",
-        "keep",
-        "barker",
-        {"trump": "S", "leader": 0, "trick": ["5S"], "hand": ["JS", "2D"], "card": "JS"},
-        "Worked example E4, continued: the same hand, but 5S is led. May you keep the jack now?",
-        ("R5.2", "R5.3"),
-        1,
-        title="Worked example E4",
-    )
-    return {2: [e2, e4a, e4b]}
+    """Hand-made puzzles that come first in a chapter, by chapter (the rulebook's worked
+    examples E1-E4 are shown in the chapters' text, never asked)."""
+    return {}
 
 
 def build_collection(chapter: int) -> list[Puzzle]:

@@ -2,7 +2,8 @@
 
 The folder is package data, so a wheel ships it as an editable install sees it. anywidget
 loads one module, so a module's ``import ... from "./x.js"`` lines of sibling files are
-replaced by those files' text (the shared ``cards.js`` and ``dom.js``), and a stylesheet's
+replaced by those files' text (the shared ``cards.js`` and ``dom.js``; so no ``as`` renaming
+in those imports: the names are the files' own), and a stylesheet's
 ``@import "./x.css";`` lines likewise (the shared ``theme.css`` and ``cards.css``).
 """
 

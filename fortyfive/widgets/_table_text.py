@@ -1,20 +1,29 @@
 """What the card table shows besides the observation: texts for one seat's screen.
 
-Everything here reads the engine (the seat's observation, :meth:`Game.bonus_status`, the rules'
-data) and only words it for the screen: no rule is decided here. Nothing in these helpers may
-name a card that the seat cannot see; the widget syncs their results to the browser.
+Everything here reads the engine (the seat's observation, the deals' public records,
+:meth:`Game.bonus_status`, the rules' data) and only words it for the screen: no rule is decided
+here. Nothing in these helpers may name a card that the seat cannot see; the widget syncs their
+results to the browser.
+
+Every text the learner reads is worded here, by **one function per kind of event** (the
+``*_text`` functions below), whichever part of the page shows it: the log, the felt's caption,
+the notice, the prompt or the deal's and game's panels. Cards are named by symbol ("5♠"); the
+codes ("5S") stay in the data the page draws from and in its ``title``/aria texts.
 
 >>> from fortyfive import Game
 >>> g = Game.new("barker", seed=1)
->>> describe_action(g, 0, 0, "discard 2D 3C", reveal=False)
+>>> action_text(g, 0, 0, "discard 2D 3C", reveal=False)
 'You: discard 3♣ 2♦, draw 2'
->>> describe_action(g, 0, 1, "discard 2D 3C", reveal=False)
+>>> action_text(g, 0, 1, "discard 2D 3C", reveal=False)
 'Seat 1 (E-W): discards 2 and draws 2'
+>>> trick_text(g, 0, 1, 2)
+'Trick 1 to Seat 2 (N-S)'
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from fortyfive.engine.actions import ActionSyntaxError, parse_action
@@ -25,10 +34,15 @@ from fortyfive.engine.phase import Phase
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
+    from fortyfive.engine.observe import Observation
+    from fortyfive.engine.scoring import DealLog
 
 
 #: A card's two-letter code in a text of the engine ("5S leads trumps", "KD is best").
 CARD_CODE = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
+
+
+# ---------------------------------------------------------------- names and notation
 
 
 def symbols(text: str) -> str:
@@ -47,6 +61,11 @@ def seat_name(game: Game, seat: int, learner: int) -> str:
         return "You"
     names = game.rules.partnership_names
     return f"Seat {seat} ({names[game.rules.partnerships[seat]]})"
+
+
+def scores_text(names: Sequence[str], scores: Sequence[int]) -> str:
+    """Scores in partnership order: "A 10 · B 20 · C 45"."""
+    return " · ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
 
 
 def action_words(action: str) -> str:
@@ -70,81 +89,142 @@ def action_words(action: str) -> str:
     return str(act)
 
 
-def describe_action(game: Game, learner: int, seat: int, action: str, reveal: bool) -> str:
-    """One log line for ``seat`` taking ``action``. Other seats' face-down cards are shown only
-    when the table reveals every hand: otherwise the engine's public form is used."""
+# ---------------------------------------------------------------- one function per event
+
+
+def action_text(game: Game, learner: int, seat: int, action: str, reveal: bool) -> str:
+    """A seat took ``action``. Other seats' face-down cards are shown only when the table
+    reveals every hand: otherwise the engine's public form is used (R6.4, R6.5, R9.7)."""
     shown = action if seat == learner or reveal else public_action(action)
     return f"{seat_name(game, seat, learner)}: {action_words(shown)}"
 
 
-Mark = tuple[int, tuple[int, int] | None, int]
+def trick_text(game: Game, learner: int, number: int, winner: int, deal: int | None = None) -> str:
+    """Trick ``number`` was won (R3.3); ``deal`` names an earlier deal's trick."""
+    of_deal = f" of deal {deal}" if deal is not None else ""
+    return f"Trick {number}{of_deal} to {seat_name(game, winner, learner)}"
 
 
-def progress(game: Game) -> Mark:
-    """Where the game stands: (deal number, last complete trick as (deal, number), finished
-    deals). :func:`describe_outcome` compares two marks."""
-    last = next(((d.number, len(d.tricks)) for d in reversed(game.deals) if d.tricks), None)
-    return game.deal_number, last, sum(d.end_scores is not None for d in game.deals)
+def thrown_in_text(number: int) -> str:
+    """Every seat passed: the hand is thrown in (R9.5)."""
+    return f"All passed: hand {number} is thrown in (R9.5)"
 
 
-def last_trick(game: Game) -> dict[str, Any] | None:
-    """The game's most recent complete trick, also from the deal before (the learner's "last
-    trick" view). Its cards were played face up to every seat; the observation itself names
-    only the current deal's cards."""
-    deal = next((d for d in reversed(game.deals) if d.tricks), None)
-    if deal is None:
+def contract_text(game: Game, learner: int, seat: int, bid: int, made: bool) -> str:
+    """The bidder's contract was made or failed (R10.2)."""
+    result = "made" if made else "failed"
+    return f"Contract: {seat_name(game, seat, learner)} bid {bid}: {result} (R10.2)"
+
+
+def bonus_text(game: Game, learner: int, deal: DealLog) -> str:
+    """Who took a finished deal's bonus, and why it was certain (R7.2, R7.3)."""
+    if deal.bonus_card < 0:
+        return "No trump was played: no bonus (R7.2)"
+    taker = deal.tricks[deal.bonus_trick].winner
+    names = game.rules.partnership_names
+    return (
+        f"Bonus: {CARDS[deal.bonus_card].symbol()}, the highest trump played (R7.2), won in "
+        f"trick {deal.bonus_trick + 1} by {seat_name(game, taker, learner)} for "
+        f"{names[game.rules.partnerships[taker]]}"
+        + (": certain, no trump still out could beat it (R7.3)" if deal.bonus_certain else "")
+    )
+
+
+def bonus_status_text(game: Game) -> str:
+    """The bonus during the play (the engine's words, R7.2, R7.3), or "" before it."""
+    if game.phase not in (Phase.PLAY, Phase.OVER):
+        return ""
+    return symbols(game.bonus_status().describe(game.rules.partnership_names))
+
+
+def deal_over_text(number: int) -> str:
+    """Deal ``number`` is over (its points and scores follow in the log and the panel)."""
+    return f"Deal {number} over"
+
+
+def points_text(names: Sequence[str], points: Sequence[int]) -> str:
+    """The points a finished deal gave each partnership."""
+    return f"Points this deal: {scores_text(names, points)}"
+
+
+def running_scores_text(names: Sequence[str], scores: Sequence[int], target: int) -> str:
+    """The scores after a deal, with the target."""
+    return f"Scores: {scores_text(names, scores)} (to {target})"
+
+
+def game_over_text(game: Game) -> str:
+    """The game is over: who won (``game.outcome`` says how)."""
+    return f"Game over: {game.rules.partnership_names[game.winner or 0]} wins"
+
+
+def outcome_text(game: Game) -> str:
+    """How the game was won: target, jink or contract, with the deal and trick (R8.1-R8.4,
+    R10.5); the engine's words."""
+    assert game.outcome is not None
+    rule = "R8.1" if game.rules.win_by_chronology else "R10.5"
+    return symbols(game.outcome.describe(game.rules.partnership_names, rule))
+
+
+def deal_start_text(game: Game, learner: int) -> str:
+    """A new deal: its number, the dealer and the turn-up (R6.1, R6.3, R6.4)."""
+    turnup = f", turn-up {game.turnup.symbol()}" if game.turnup else ""
+    if game.phase == Phase.BURY:
+        turnup = ", the joker is turned up (R6.4)"
+    dealer = seat_name(game, game.dealer, learner)
+    return f"Deal {game.deal_number}: {dealer} {'deal' if dealer == 'You' else 'deals'}{turnup}"
+
+
+def new_game_text(game: Game, learner: int) -> str:
+    """A new game starts; the deal passed left (R6.1, R8.5)."""
+    dealer = seat_name(game, game.dealer, learner)
+    return f"New game: {dealer} {'deal' if dealer == 'You' else 'deals'}"
+
+
+def hint_text(action: str, reason: str) -> str:
+    """The solver's advice for the learner's move, with its reason."""
+    return symbols(f"Hint: {action_words(action)}. {reason}")
+
+
+def rule_hint_text(action: str) -> str:
+    """Advice outside the trick phase: what a rule-based player would do."""
+    return f"Hint: a rule-based player would {action_words(action)} here."
+
+
+def callback_failed_text(error: Exception) -> str:
+    """A course's ``on_action`` checker failed (the table goes on)."""
+    return f"on_action callback failed: {type(error).__name__}: {error}"
+
+
+def turnup_text(game: Game, learner: int, obs: Observation) -> dict[str, Any] | None:
+    """The turn-up card on the felt (R6.3-R6.5): the card, its label and who robbed it;
+    ``obs`` is the learner's observation."""
+    turnup = game.turnup
+    if turnup is None and game.phase == Phase.BURY:
+        return {"card": "JK", "label": "Turn-up: the joker (R6.4)", "robbed": ""}
+    if turnup is None:
         return None
-    t = deal.tricks[-1]
+    robber = obs["robbed_by"]
     return {
-        "deal": deal.number,
-        "number": len(deal.tricks),
-        "leader": t.leader,
-        "cards": [str(CARDS[c]) for c in t.cards],
-        "winner": t.winner,
+        "card": str(turnup),
+        "label": f"Turn-up {turnup.symbol()}",
+        "robbed": f"robbed by {seat_name(game, robber, learner)}" if robber is not None else "",
     }
 
 
-def describe_outcome(game: Game, learner: int, before: Mark) -> list[str]:
-    """Log lines for what an action finished: a trick, a deal (or a thrown-in hand), the game."""
-    deal_before, trick_before, finished_before = before
-    now_deal, now_trick, now_finished = progress(game)
-    obs = game.observation(learner)
-    names = game.rules.partnership_names
-    lines: list[str] = []
-    last = last_trick(game)
-    if last and now_trick != trick_before:
-        lines.append(f"Trick {last['number']} to {seat_name(game, last['winner'], learner)}")
-    ended = obs["last_deal"]
-    if ended and now_finished > finished_before:
-        if ended["thrown_in"]:
-            lines.append(f"All passed: hand {ended['deal']} is thrown in (R9.5)")
-        else:
-            contract = ended["contract"]
-            if contract:
-                made = "made" if contract["made"] else "failed"
-                who = names[game.rules.partnerships[contract["seat"]]]
-                lines.append(f"{who} bid {contract['bid']}: {made} (R10.2)")
-            lines.append(f"Deal {ended['deal']} over: {_scores(names, ended['end_scores'])}")
-    if game.over and game.winner is not None:
-        lines.append(f"Game over: {names[game.winner]} wins, {_scores(names, game.scores)}")
-    elif now_deal != deal_before:
-        turnup = f", turn-up {game.turnup.symbol()}" if game.turnup else ""
-        if game.phase == Phase.BURY:
-            turnup = ", the joker is turned up (R6.4)"
-        dealer = seat_name(game, game.dealer, learner)
-        lines.append(f"Deal {now_deal}: {dealer} {'deal' if dealer == 'You' else 'deals'}{turnup}")
-    return lines
+def contract_status_text(game: Game, learner: int, obs: Observation) -> str:
+    """The contract in force in the header: "Contract: Seat 2 (N-S) 20" (R9.4), or ""."""
+    contract = obs["contract"]
+    if not contract:
+        return ""
+    return f"Contract: {seat_name(game, contract['seat'], learner)} {contract['bid']}"
 
 
-def _scores(names: tuple[str, ...], scores: Any) -> str:
-    return " · ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
-
-
-def prompt(game: Game, learner: int, auto: str) -> str:
+def prompt(game: Game, learner: int, auto: str, held: bool = False) -> str:
     """What the learner is asked to do now, or whom the table is waiting for."""
     if game.over:
-        names = game.rules.partnership_names
-        return f"Game over: {names[game.winner or 0]} wins. Start the next game when ready."
+        return f"{game_over_text(game)}. Start the next game when ready."
+    if held:
+        return "The deal is over: Next deal starts the next one."
     seat = game.to_act
     assert seat is not None
     if auto:
@@ -166,6 +246,70 @@ def prompt(game: Game, learner: int, auto: str) -> str:
     return f"Select 0 to {game.rules.max_discard} cards to discard, then confirm (R9.7)."
 
 
+# ---------------------------------------------------------------- what the table syncs
+
+Mark = tuple[int, tuple[int, int] | None, int]
+
+
+def progress(game: Game) -> Mark:
+    """Where the game stands: (deal number, last complete trick as (deal, number), finished
+    deals). :func:`describe_outcome` compares two marks."""
+    last = next(((d.number, len(d.tricks)) for d in reversed(game.deals) if d.tricks), None)
+    return game.deal_number, last, sum(d.end_scores is not None for d in game.deals)
+
+
+def last_trick(game: Game, learner: int) -> dict[str, Any] | None:
+    """The game's most recent complete trick, also from the deal before (the learner's "last
+    trick" view), with its caption. Its cards were played face up to every seat; the
+    observation itself names only the current deal's cards."""
+    deal = next((d for d in reversed(game.deals) if d.tricks), None)
+    if deal is None:
+        return None
+    t = deal.tricks[-1]
+    earlier = deal.number if deal.number != game.deal_number else None
+    return {
+        "deal": deal.number,
+        "number": len(deal.tricks),
+        "leader": t.leader,
+        "cards": [str(CARDS[c]) for c in t.cards],
+        "winner": t.winner,
+        "text": trick_text(game, learner, len(deal.tricks), t.winner, earlier),
+    }
+
+
+def _contract_line(game: Game, learner: int, deal: DealLog) -> str | None:
+    if deal.thrown_in or deal.bidder < 0 or deal.made is None:
+        return None
+    return contract_text(game, learner, deal.bidder, deal.bid, deal.made)
+
+
+def describe_outcome(game: Game, learner: int, before: Mark) -> list[str]:
+    """Log lines for what an action finished: a trick, a deal (or a thrown-in hand), the game,
+    and the next deal's start."""
+    deal_before, trick_before, finished_before = before
+    now_deal, now_trick, now_finished = progress(game)
+    names = game.rules.partnership_names
+    lines: list[str] = []
+    last = last_trick(game, learner)
+    if last and now_trick != trick_before:
+        lines.append(trick_text(game, learner, last["number"], last["winner"]))
+    if now_finished > finished_before:
+        ended = [d for d in game.deals if d.end_scores is not None][-1]
+        assert ended.end_scores is not None
+        if ended.thrown_in:
+            lines.append(thrown_in_text(ended.number))
+        else:
+            contract = _contract_line(game, learner, ended)
+            if contract:
+                lines.append(contract)
+            lines.append(f"{deal_over_text(ended.number)}: {scores_text(names, ended.end_scores)}")
+    if game.over:
+        lines.append(f"{game_over_text(game)}, {scores_text(names, game.scores)}")
+    elif now_deal != deal_before:
+        lines.append(deal_start_text(game, learner))
+    return lines
+
+
 def calls(game: Game) -> list[dict[str, Any]]:
     """The bidding box: every call of the auction (from the rules' data), legal ones marked."""
     if game.phase != Phase.BID:
@@ -179,23 +323,30 @@ def calls(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def info(game: Game, learner: int, reveal: bool, auto: str, held: bool = False) -> dict[str, Any]:
-    """Texts and flags drawn next to the observation; every hand only when ``reveal``;
-    ``held``: the table waits for the learner's "Next deal" (no bot moves)."""
-    names = game.rules.partnership_names
-    show_bonus = game.phase in (Phase.PLAY, Phase.OVER)
+def info(
+    game: Game,
+    learner: int,
+    reveal: bool,
+    auto: str,
+    held: bool = False,
+    obs: Observation | None = None,
+) -> dict[str, Any]:
+    """Texts and flags drawn next to the observation (``obs``, the learner's, when the caller
+    has it); every hand only when ``reveal``; ``held``: the table waits for the learner's "Next
+    deal" (no bot moves)."""
+    obs = obs if obs is not None else game.observation(learner)
     waiting = not game.over and not held and (game.to_act != learner or bool(auto))
     out: dict[str, Any] = {
-        "prompt": "The deal is over: Next deal starts the next one."
-        if held
-        else prompt(game, learner, auto),
-        "bonus": game.bonus_status().describe(names) if show_bonus else "",
+        "prompt": prompt(game, learner, auto, held),
+        "bonus": bonus_status_text(game),
         "calls": calls(game),
         "seat_names": [seat_name(game, s, learner) for s in range(game.rules.players)],
         "waiting": waiting,
         "max_discard": game.rules.max_discard,
         "hands": None,
-        "last_trick": last_trick(game),
+        "last_trick": last_trick(game, learner),
+        "turnup": turnup_text(game, learner, obs),
+        "contract": contract_status_text(game, learner, obs),
     }
     if reveal:
         out["hands"] = [o["hand"] for o in (game.observation(s) for s in range(game.rules.players))]
@@ -211,53 +362,51 @@ def deal_summary(game: Game, learner: int, number: int) -> dict[str, Any]:
         {
             "number": i + 1,
             "cards": [
-                {"seat": (t.leader + k) % game.rules.players, "card": str(CARDS[c])}
-                for k, c in enumerate(t.cards)
+                {"seat": seat, "card": str(CARDS[c])} for seat, c in t.plays(game.rules.players)
             ],
             "leader": t.leader,
             "winner": t.winner,
-            "text": f"Trick {i + 1} to {seat_name(game, t.winner, learner)}",
+            "text": trick_text(game, learner, i + 1, t.winner),
         }
         for i, t in enumerate(deal.tricks)
     ]
     lines: list[str] = []
     if deal.thrown_in:
-        lines.append(f"All passed: hand {number} is thrown in (R9.5)")
-    elif deal.bonus_card >= 0:
-        taker = deal.tricks[deal.bonus_trick].winner
-        lines.append(
-            f"Bonus: {CARDS[deal.bonus_card].symbol()}, the highest trump played (R7.2), won in "
-            f"trick {deal.bonus_trick + 1} by {seat_name(game, taker, learner)} for "
-            f"{names[game.rules.partnerships[taker]]}"
-            + (": certain, no trump still out could beat it (R7.3)" if deal.bonus_certain else "")
-        )
+        lines.append(thrown_in_text(number))
     else:
-        lines.append("No trump was played: no bonus (R7.2)")
-    if deal.bidder >= 0 and deal.made is not None:
-        who = seat_name(game, deal.bidder, learner)
-        made = "made" if deal.made else "failed"
-        lines.append(f"Contract: {who} bid {deal.bid}: {made} (R10.2)")
+        lines.append(bonus_text(game, learner, deal))
+    contract = _contract_line(game, learner, deal)
+    if contract:
+        lines.append(contract)
     end = deal.end_scores or deal.start_scores
     points = [e - b for e, b in zip(end, deal.start_scores, strict=True)]
-    lines.append(f"Points this deal: {_scores(names, points)}")
-    lines.append(f"Scores: {_scores(names, end)} (to {game.rules.target})")
-    return {"kind": "deal", "title": f"Deal {number} over", "tricks": tricks, "lines": lines}
+    lines.append(points_text(names, points))
+    lines.append(running_scores_text(names, end, game.rules.target))
+    return {"kind": "deal", "title": deal_over_text(number), "tricks": tricks, "lines": lines}
+
+
+def chart_text(game: Game) -> str:
+    """The score chart's name for a screen reader: the final scores after the deals."""
+    names = game.rules.partnership_names
+    return (
+        f"Score chart: {scores_text(names, game.scores)} after "
+        f"{plural(len(game.deals), 'deal')}, target {game.rules.target}"
+    )
 
 
 def game_summary(game: Game, learner: int) -> dict[str, Any]:
     """The panel at the end of the game: who won and how (``game.outcome``), the last deal and
-    the score after each deal."""
-    names = game.rules.partnership_names
-    outcome = game.outcome
-    assert outcome is not None
-    rule = "R8.1" if game.rules.win_by_chronology else "R10.5"
+    the score chart's data (the scores at the start and after each deal; the page draws it)."""
     out = deal_summary(game, learner, len(game.deals))
     chart = [{"deal": d.number, "scores": list(d.end_scores)} for d in game.deals if d.end_scores]
     out.update(
         kind="game",
-        title=f"Game over: {names[outcome.winner]} wins",
-        outcome=outcome.describe(names, rule),
+        title=game_over_text(game),
+        outcome=outcome_text(game),
         chart=chart,
-        names=list(names),
+        chart_start=list(game.deals[0].start_scores),
+        chart_label=chart_text(game),
+        target=game.rules.target,
+        names=list(game.rules.partnership_names),
     )
     return out

@@ -39,13 +39,17 @@ from fortyfive.solve.hints import hint
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
 from fortyfive.widgets._table_text import (
-    action_words,
+    action_text,
+    callback_failed_text,
     deal_summary,
-    describe_action,
     describe_outcome,
     game_summary,
+    hint_text,
     info,
+    new_game_text,
     progress,
+    rule_hint_text,
+    seat_name,
     symbols,
 )
 
@@ -196,10 +200,9 @@ class CardTable(SyncedWidget):
             raise TableMessageError("a hint is for your own turn")
         if game.phase == Phase.PLAY:
             best = hint(game, seat, samples=samples, seed=self._state_number)[0]
-            text = f"Hint: {action_words(best.action)}. {best.reason}"
+            text = hint_text(best.action, best.reason)
         else:
-            action = RuleBot(seed=self._state_number).choose(game, seat)
-            text = f"Hint: a rule-based player would {action_words(action)} here."
+            text = rule_hint_text(RuleBot(seed=self._state_number).choose(game, seat))
         self._notice(text, "hint")
         return text
 
@@ -292,7 +295,9 @@ class CardTable(SyncedWidget):
         if self._until is not None:
             raise TableMessageError("wait: the table is playing on for you")
         if game.to_act != self._seat:
-            raise TableMessageError(f"not your turn: seat {game.to_act} is to act")
+            assert game.to_act is not None
+            who = seat_name(game, game.to_act, self._seat)
+            raise TableMessageError(f"not your turn: {who} is to act")
         act = parse_action(action)  # ActionSyntaxError is an IllegalActionError
         held = {str(c) for c in game.hand(self._seat)}
         missing = [str(c) for c in act.cards if str(c) not in held]
@@ -351,7 +356,7 @@ class CardTable(SyncedWidget):
         # a move of the next deal ends the wait; the end of a deal starts one (the summary)
         self._held = progress(game)[2] > mark[2] and not game.over and not self.continuous
         self._bump()
-        self._add_log(describe_action(game, self._seat, seat, action, self._reveal))
+        self._add_log(action_text(game, self._seat, seat, action, self._reveal))
         for line in describe_outcome(game, self._seat, mark):
             self._add_log(line)
         if self._until is not None and self._auto_done():
@@ -363,7 +368,7 @@ class CardTable(SyncedWidget):
                 said = fn(record)
             except Exception as e:  # a course's checker must not break the table
                 log.exception("on_action callback failed")
-                self._notice(f"on_action callback failed: {type(e).__name__}: {e}", "error")
+                self._notice(callback_failed_text(e), "error")
             else:
                 if isinstance(said, str) and said:
                     self._notice(said, "coach")
@@ -375,7 +380,7 @@ class CardTable(SyncedWidget):
         self._until = None
         self.auto = ""
         self._bump()
-        self._add_log(f"New game: seat {self._game.dealer} deals")
+        self._add_log(new_game_text(self._game, self._seat))
 
     # ------------------------------------------------------------------ synced state
 
@@ -386,8 +391,9 @@ class CardTable(SyncedWidget):
     def _sync_traits(self) -> None:
         """The learner's view: the seat's observation, texts and the public log."""
         game, seat = self._game, self._seat
-        self.obs = dict(game.observation(seat))  # a traitlets Dict holds a plain dict
-        self.info = info(game, seat, self._reveal, self.auto, self._held)
+        obs = game.observation(seat)
+        self.obs = dict(obs)  # a traitlets Dict holds a plain dict
+        self.info = info(game, seat, self._reveal, self.auto, self._held, obs)
         self.log = list(self._log)
         if game.over:
             self.summary = game_summary(game, seat)

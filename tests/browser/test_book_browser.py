@@ -9,6 +9,7 @@ To check another widget, add a (page, CSS selector) pair to PAGE_CHECKS.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import CHROMIUM, FIRST_RENDER_MS
+from .conftest import CHROMIUM, FIRST_RENDER_MS, axe_violations
 
 try:
     from tests.book_site import Site, built_site, serve
@@ -138,3 +139,39 @@ def test_try_it_live_opens_the_same_chapter_in_the_lite_site(visit: Visit, book_
         "Chapter 2", timeout=FIRST_RENDER_MS
     )
     assert visit.blocked == [], f"requests outside the site: {visit.blocked}"
+
+
+# Book pages whose card tables and puzzles axe-core checks (the page's theme around them is
+# Sphinx's): (page, the widgets' selector).
+AXE_PAGES = [
+    ("notebooks/play.html", ".ff-table"),
+    ("notebooks/02_tricks_and_reneging.html", ".ff-table"),
+    ("notebooks/02_tricks_and_reneging.html", ".ff-puzzle"),
+    ("notebooks/06_whole_game.html", ".ff-puzzle"),
+]
+
+
+@pytest.mark.parametrize(("page_name", "widgets"), AXE_PAGES)
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_axe_finds_no_serious_violation_in_a_book_pages_widgets(
+    visit: Visit,
+    book_url: str,
+    page_name: str,
+    widgets: str,
+    theme: str,
+    axe_script: Path,
+    output_dir: Path,
+) -> None:
+    """The widgets drawn on a built page, from the state saved at build time, in the book's
+    light and dark themes: no serious or critical violation (WCAG 2.2 AA and best practice)."""
+    visit.page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
+    visit.page.goto(f"{book_url}/{page_name}")
+    tables = visit.page.locator(widgets)
+    expect(tables.first.locator(".ff-card-face").first).to_be_visible(timeout=FIRST_RENDER_MS)
+    visit.page.wait_for_load_state("networkidle")
+    found = axe_violations(visit.page, axe_script, widgets)
+    (output_dir / "axe.json").write_text(json.dumps(found, indent=1))
+    assert tables.count() >= 1
+    assert not found, json.dumps(found, indent=1)
+    assert visit.blocked == [], f"requests outside the site: {visit.blocked}"
+    assert visit.errors == [], f"errors in the page: {visit.errors}"

@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from test_puzzle_widget import script
 
+from fortyfive.course.files import NOTEBOOKS
 from fortyfive.puzzles import get_puzzle
 
 from .conftest import CHROMIUM
@@ -88,12 +89,18 @@ def _run_cells(page: Page, count: int) -> None:
 
 
 def _kernel_ready(page: Page) -> float:
-    """Seconds until the first code cell has run on the kernel (its prompt shows a number)."""
+    """Seconds until the chapter's first code cell with an output has run on the kernel (its
+    output prompt shows a number). The cells before it are run from the top; their inputs may
+    be collapsed, and a collapsed input shows no prompt."""
+    cells = json.loads((NOTEBOOKS / CHAPTER).read_text(encoding="utf-8"))["cells"]
+    first = next(i for i, c in enumerate(cells) if c["cell_type"] == "code" and c["outputs"])
     started = time.monotonic()
     page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=KERNEL_MS)
-    page.locator(".jp-Notebook .jp-CodeCell .jp-InputArea-editor").first.click()
-    page.keyboard.press("Shift+Enter")
-    expect(page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").first).to_have_text(
+    page.locator(".jp-Notebook .jp-Cell").first.click()
+    page.keyboard.press("Escape")
+    for _ in range(first + 1):
+        page.keyboard.press("Shift+Enter")
+    expect(page.locator(".jp-Notebook .jp-CodeCell .jp-OutputPrompt").first).to_have_text(
         re.compile(r"\[\d+\]"), timeout=KERNEL_MS
     )
     return time.monotonic() - started

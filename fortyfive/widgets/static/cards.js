@@ -29,7 +29,24 @@ export function cardLabel(card) {
   return `${RANKS[card[0]]} of ${SUITS[card[1]].name}`;
 }
 
-function svgEl(tag, attrs, text) {
+/**
+ * A card's face for the eye and its words for a screen reader, as the children of a button:
+ * the drawing is hidden from assistive technology and the words (sr-only) are the button's
+ * accessible name ("king of diamonds, legal"), so that name never contradicts what is drawn.
+ */
+export function cardFace(card, words) {
+  const svg = drawCard(card);
+  svg.removeAttribute("role");
+  svg.removeAttribute("aria-label");
+  svg.setAttribute("aria-hidden", "true");
+  const span = document.createElement("span");
+  span.className = "ff-sr-only";
+  span.textContent = words;
+  return [svg, span];
+}
+
+/** An SVG element with its attributes (and text). */
+export function svgEl(tag, attrs, text) {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
   if (text !== undefined) el.textContent = text;

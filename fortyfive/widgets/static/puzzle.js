@@ -3,7 +3,7 @@
 // button presses as messages; Python checks each one and owns the puzzle. A practice widget (a
 // drill, a review) also syncs `practice`, its session's status: a header shows the puzzle's
 // number, the streak, the best streak and the timer, and a "Next puzzle" button sends "next".
-import { drawCard, cardText, cardLabel, SUIT_INFO } from "./cards.js";
+import { cardFace, drawCard, cardText, cardLabel, SUIT_INFO } from "./cards.js";
 import { h, keepKeys, present, redrawOnChange, uniqueId } from "./dom.js";
 
 const SYNCED = [
@@ -101,7 +101,6 @@ function render({ model, el }) {
         type: "button",
         class: `ff-pz-card ff-pz-answer${picked ? " ff-pz-picked" : ""}${hl.has(card) ? " ff-pz-hl" : ""}`,
         "data-card": card,
-        "aria-label": `${cardLabel(card)}${state}${hl.has(card) ? ", highlighted" : ""}`,
         "aria-pressed": type === "cards" ? String(picked) : undefined,
         "aria-disabled": inert ? "true" : undefined,
         title: cardText(card),
@@ -117,7 +116,7 @@ function render({ model, el }) {
           }
         },
       },
-      drawCard(card),
+      ...cardFace(card, `${cardLabel(card)}${state}${hl.has(card) ? ", highlighted" : ""}`),
       type === "sequence" && picked ? h("span", { class: "ff-pz-order-mark", "aria-hidden": "true", text: String(pos + 1) }) : null,
     );
   }

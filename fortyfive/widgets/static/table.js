@@ -1,7 +1,7 @@
 // The card table's front end. It draws from the synced state only (obs: the learner's
 // observation from the engine; info: texts worded by Python; log; notice; settings) and sends
 // the learner's clicks as messages; Python validates each one and owns the game.
-import { drawCard, cardText, cardLabel, SUIT_INFO } from "./cards.js";
+import { cardFace, drawCard, cardText, cardLabel, svgEl, SUIT_INFO } from "./cards.js";
 import { h, keepKeys, redrawOnChange } from "./dom.js";
 
 const SPEEDS = [
@@ -26,16 +26,6 @@ function partnershipOf(obs, seat) {
   return obs.partnerships[seat];
 }
 
-// A card's face for the eye, its words for a screen reader: no aria-label, so the accessible
-// name is the text the button holds ("king of diamonds, legal"), with the symbol form as title.
-function face(card, words) {
-  const svg = drawCard(card);
-  svg.removeAttribute("role");
-  svg.removeAttribute("aria-label");
-  svg.setAttribute("aria-hidden", "true");
-  return [svg, h("span", { class: "ff-sr-only", text: words })];
-}
-
 function cardButton(card, { legal, selected, onclick, hint }) {
   return h(
     "button",
@@ -48,7 +38,7 @@ function cardButton(card, { legal, selected, onclick, hint }) {
       title: `${cardText(card)} (${cardLabel(card)})`,
       onclick,
     },
-    ...face(card, `${cardLabel(card)}${hint ? ", " + hint : ""}`),
+    ...cardFace(card, `${cardLabel(card)}${hint ? ", " + hint : ""}`),
   );
 }
 
@@ -118,22 +108,13 @@ function render({ model, el }) {
       ? h("span", { class: `ff-trump ff-suit-${obs.trump}`, "data-trump": obs.trump },
           "Trump ", h("b", { text: `${SUIT_INFO[obs.trump].symbol} ${SUIT_INFO[obs.trump].name}` }))
       : h("span", { class: "ff-trump", text: "Trump not yet known" });
-    const turnup = obs.turnup
-      ? h("span", { class: "ff-turnup", title: "turn-up card" }, "Turn-up ",
-          h("span", { class: "ff-mini" }, drawCard(obs.turnup)),
-          obs.robbed_by !== null ? h("span", { class: "ff-robbed", text: ` robbed by ${seatWord(obs, info, obs.robbed_by)}` }) : null)
-      : obs.joker_turned
-        ? h("span", { class: "ff-turnup", text: "Joker turned up" })
-        : null;
-    const contract = obs.contract
-      ? h("span", { class: "ff-contract", text: `Contract: ${seatWord(obs, info, obs.contract.seat)} ${obs.contract.bid}` })
-      : null;
+    const contract = info.contract ? h("span", { class: "ff-contract", text: info.contract }) : null;
     return h(
       "div",
       { class: "ff-header" },
       h("span", { class: "ff-title", text: `Forty-Five · ${obs.preset} · deal ${obs.deal}` }),
       scores,
-      h("div", { class: "ff-status" }, trump, turnup, contract),
+      h("div", { class: "ff-status" }, trump, contract),
       info.bonus ? h("div", { class: "ff-bonus", "data-certain": String(obs.bonus.certain), text: info.bonus }) : null,
     );
   }
@@ -170,40 +151,138 @@ function render({ model, el }) {
     );
   }
 
+  // The trick on the felt: each card in front of its player (the felt's grid, table.css), the
+  // leader marked; a complete trick rings its winning card, then is gathered toward the winner.
   function trickArea(obs, info) {
     const area = h("div", { class: "ff-trick", role: "group", "aria-label": "the trick" });
     let cards = obs.trick;
-    let caption = null;
-    let done = false;
+    let done = null;
     const last = info.last_trick;
     if ((showLast || cards.length === 0) && last) {
       // The last complete trick stays in view until the next lead (or on demand).
       // A new deal starts on an empty felt: the last deal's trick only on demand.
       if (showLast || (last.deal === obs.deal && (obs.phase === "play" || obs.over))) {
         cards = last.cards.map((c, i) => ({ seat: (last.leader + i) % obs.players, card: c }));
-        caption = `Trick ${last.number}${last.deal !== obs.deal ? ` of deal ${last.deal}` : ""} to ${seatWord(obs, info, last.winner)}`;
-        done = true;
+        done = last;
       }
     }
-    area.classList.toggle("ff-trick-done", done);
-    const leader = done ? last.leader : obs.leader;
+    area.classList.toggle("ff-trick-done", !!done);
+    if (done) {
+      area.dataset.done = `${done.deal}:${done.number}`;
+      area.dataset.winner = String(done.winner);
+    }
+    const leader = done ? done.leader : obs.leader;
     for (const { seat, card } of cards) {
+      const won = done && seat === done.winner;
       area.append(
         h(
           "div",
           {
-            class: `ff-played ${position(seat, obs.seat, obs.players)}${seat === leader ? " ff-led" : ""}${done && seat === last.winner ? " ff-won" : ""}`,
+            class: `ff-played ${position(seat, obs.seat, obs.players)}${seat === leader ? " ff-led" : ""}${won ? " ff-won" : ""}`,
             "data-seat": seat,
             "data-card": card,
-            "data-deal": done ? last.deal : obs.deal,
+            "data-deal": done ? done.deal : obs.deal,
           },
-          ...face(card, `${seatWord(obs, info, seat)}: ${cardLabel(card)}${seat === leader ? ", led" : ""}${done && seat === last.winner ? ", wins the trick" : ""}`),
+          ...cardFace(card, `${seatWord(obs, info, seat)}: ${cardLabel(card)}${seat === leader ? ", led" : ""}${won ? ", wins the trick" : ""}`),
           seat === leader ? h("span", { class: "ff-led-mark", "aria-hidden": "true", text: "led" }) : null,
         ),
       );
     }
-    if (caption) area.append(h("div", { class: "ff-trick-caption", text: caption }));
+    if (done) area.append(h("div", { class: "ff-trick-caption", text: done.text }));
     return area;
+  }
+
+  // The turn-up at full size on the felt (R6.3): trump's suit for the deal, faded once robbed.
+  function turnupSpot(info) {
+    const t = info.turnup;
+    if (!t) return null;
+    return h("div", { class: "ff-turnup", role: "group", "aria-label": "turn-up card", "data-card": t.card, "data-robbed": String(!!t.robbed) },
+      h("div", { class: "ff-turnup-card", title: cardLabel(t.card) }, ...cardFace(t.card, cardLabel(t.card))),
+      h("span", { class: "ff-turnup-label", text: t.label }),
+      t.robbed ? h("span", { class: "ff-turnup-robbed", text: t.robbed }) : null);
+  }
+
+  // Gathering a complete trick toward its winner: after a pause of the speed setting's, a short
+  // transition (none at "Instant"; the stylesheet drops it for prefers-reduced-motion). A
+  // redraw in between picks up where the gathering is, by the trick's key and the time.
+  let gather = { key: "", since: 0, timer: null };
+
+  function gatherTiming() {
+    const pause = model.get("pause_ms");
+    return { hold: Math.round(pause * 0.45), ms: Math.round(Math.min(320, pause * 0.35)) };
+  }
+
+  function gatherTrick(area, instant) {
+    const win = area.querySelector(".ff-played.ff-won");
+    const seat = root.querySelector(`.ff-seat[data-seat="${area.dataset.winner}"]`);
+    if (!win || !seat || !area.isConnected) return;
+    const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+    const [wx, wy] = centre(win.getBoundingClientRect());
+    const [sx, sy] = centre(seat.getBoundingClientRect());
+    const [tx, ty] = [wx + (sx - wx) * 0.5, wy + (sy - wy) * 0.5]; // halfway to the seat
+    area.classList.toggle("ff-instant", instant);
+    for (const card of area.querySelectorAll(".ff-played")) {
+      const [cx, cy] = centre(card.getBoundingClientRect());
+      card.style.transform = `translate(${Math.round(tx - cx)}px, ${Math.round(ty - cy)}px) scale(0.8)`;
+    }
+    area.dataset.gathered = "true";
+  }
+
+  function scheduleGather() {
+    if (gather.timer !== null) clearTimeout(gather.timer);
+    gather.timer = null;
+    const area = root.querySelector(".ff-trick");
+    const key = area && area.dataset.done;
+    if (!key || showLast || model.get("pause_ms") === 0) return;
+    if (gather.key !== key) gather = { key, since: performance.now(), timer: null };
+    const { hold, ms } = gatherTiming();
+    area.style.setProperty("--ff-gather-ms", `${ms}ms`);
+    const elapsed = performance.now() - gather.since;
+    if (elapsed >= hold + ms) gatherTrick(area, true); // redrawn after the gathering: no replay
+    else gather.timer = setTimeout(() => { gather.timer = null; gatherTrick(area, false); }, Math.max(0, hold - elapsed));
+  }
+
+  // The game's score chart, drawn here from the panel's plain data (no library, nothing
+  // fetched): one line per partnership from the start through each deal, the target dashed.
+  // Each line has its own marker shape and an end label, so colour is not the only key.
+  function scoreChart(sum) {
+    const rows = [{ deal: 0, scores: sum.chart_start }, ...sum.chart];
+    const [W, H, L, R, T, B] = [340, 180, 34, 56, 10, 28];
+    const values = rows.flatMap((r) => r.scores).concat([0, sum.target]);
+    const lo = Math.min(...values);
+    const hi = Math.max(...values);
+    const x = (i) => L + (i / Math.max(1, rows.length - 1)) * (W - L - R);
+    const y = (v) => T + ((hi - v) / Math.max(1, hi - lo)) * (H - T - B);
+    const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, class: "ff-score-chart", role: "img", "aria-label": sum.chart_label });
+    const axis = (x1, y1, x2, y2, cls) => svg.append(svgEl("line", { x1, y1, x2, y2, class: cls }));
+    axis(L, y(0), W - R, y(0), "ff-chart-axis");
+    axis(L, T, L, H - B, "ff-chart-axis");
+    axis(L, y(sum.target), W - R, y(sum.target), "ff-chart-target");
+    svg.append(svgEl("text", { x: L - 4, y: y(sum.target) + 4, "text-anchor": "end", class: "ff-chart-tick" }, String(sum.target)));
+    if (lo < 0 || hi !== sum.target) svg.append(svgEl("text", { x: L - 4, y: y(0) + 4, "text-anchor": "end", class: "ff-chart-tick" }, "0"));
+    if (lo < 0) svg.append(svgEl("text", { x: L - 4, y: y(lo) + 4, "text-anchor": "end", class: "ff-chart-tick" }, String(lo)));
+    const step = Math.max(1, Math.ceil((rows.length - 1) / 8));
+    rows.forEach((r, i) => {
+      if (i % step === 0 || i === rows.length - 1) svg.append(svgEl("text", { x: x(i), y: H - B + 14, "text-anchor": "middle", class: "ff-chart-tick" }, String(r.deal)));
+    });
+    svg.append(svgEl("text", { x: (L + W - R) / 2, y: H - 2, "text-anchor": "middle", class: "ff-chart-tick" }, "deal"));
+    // End labels kept apart: sorted by height, each at least 11 units below the one above.
+    const ends = sum.names.map((n, p) => ({ p, label: `${n} ${rows[rows.length - 1].scores[p]}`, y: y(rows[rows.length - 1].scores[p]) }));
+    ends.sort((a, b) => a.y - b.y).forEach((e, i, all) => { if (i > 0) e.y = Math.max(e.y, all[i - 1].y + 11); });
+    sum.names.forEach((name, p) => {
+      const points = rows.map((r, i) => [x(i), y(r.scores[p])]);
+      svg.append(svgEl("polyline", { points: points.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" "), class: `ff-chart-line ff-chart-p${p}`, "data-partnership": name }));
+      for (const [a, b] of points) svg.append(marker(p, a, b));
+    });
+    for (const e of ends) svg.append(svgEl("text", { x: W - R + 6, y: e.y + 4, class: `ff-chart-label ff-chart-p${e.p}` }, e.label));
+    return svg;
+  }
+
+  function marker(p, cx, cy) {
+    const cls = `ff-chart-marker ff-chart-p${p}`;
+    if (p % 3 === 0) return svgEl("circle", { cx, cy, r: 3.5, class: cls });
+    if (p % 3 === 1) return svgEl("rect", { x: cx - 3.5, y: cy - 3.5, width: 7, height: 7, class: cls });
+    return svgEl("polygon", { points: `${cx},${cy - 4.5} ${cx + 4.5},${cy + 3.5} ${cx - 4.5},${cy + 3.5}`, class: cls });
   }
 
   // The end of a deal (or of the game): what happened, worded in Python from the engine.
@@ -217,10 +296,12 @@ function render({ model, el }) {
             `${seatWord(obs, info, c.seat)} `, h("b", { class: `ff-suit-${c.card[1]}`, text: cardText(c.card) })))),
         h("span", { class: "ff-summary-trick-winner", text: ` ${t.text}` }))));
     const chart = sum.chart
-      ? h("table", { class: "ff-summary-chart" },
-          h("caption", { text: "Scores after each deal" }),
-          h("tr", {}, h("th", { scope: "col", text: "Deal" }), sum.names.map((n) => h("th", { scope: "col", text: n }))),
-          sum.chart.map((row) => h("tr", {}, h("th", { scope: "row", text: String(row.deal) }), row.scores.map((v) => h("td", { text: String(v) })))))
+      ? h("div", { class: "ff-summary-chart" },
+          scoreChart(sum),
+          h("table", { class: "ff-summary-scores" },
+            h("caption", { text: "Scores after each deal" }),
+            h("tr", {}, h("th", { scope: "col", text: "Deal" }), sum.names.map((n) => h("th", { scope: "col", text: n }))),
+            sum.chart.map((row) => h("tr", {}, h("th", { scope: "row", text: String(row.deal) }), row.scores.map((v) => h("td", { text: String(v) }))))))
       : null;
     return h("section", { class: `ff-summary ff-summary-${sum.kind}`, "aria-label": sum.title },
       h("h3", { class: "ff-summary-title", text: sum.title }),
@@ -450,6 +531,7 @@ function render({ model, el }) {
         { class: `ff-felt ff-players-${obs.players}` },
         [...Array(obs.players).keys()].map((s) => seatBox(obs, info, s)),
         trickArea(obs, info),
+        turnupSpot(info),
       ),
       h("div", { class: "ff-prompt", text: info.prompt }),
       controls(obs, info),
@@ -470,6 +552,7 @@ function render({ model, el }) {
     if (key && held && !wasHeld) root.querySelector(".ff-next-deal").focus({ preventScroll: true });
     else if (key) refocus(key);
     wasHeld = held;
+    scheduleGather();
     pace(info);
   }
 
@@ -502,6 +585,7 @@ function render({ model, el }) {
   redraw();
   return () => {
     if (timer !== null) clearTimeout(timer);
+    if (gather.timer !== null) clearTimeout(gather.timer);
     stop();
   };
 }
