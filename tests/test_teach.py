@@ -336,7 +336,10 @@ def test_the_report_files_and_the_feedback(tmp_path: Path) -> None:
     html = (tmp_path / "out" / "report.html").read_text()
     assert "<svg" in html and "R2.3" in html
     text = feedback_text(book, "ana")
-    assert "Score: 2 of 6." in text and "Rules to revisit" in text and "R5.3" in text
+    weak = [rule for rule, share in book.mastery()["ana"].items() if share < 0.5]
+    assert "Score: 2 of 6." in text and "Rules to revisit" in text and weak
+    assert all(f"- {rule}:" in text for rule in weak)
+    assert "- R2.3:" not in text  # solved: c1-01's rule is not to revisit
 
 
 def test_the_answer_key_lists_each_puzzle_with_the_engines_answer() -> None:
