@@ -94,7 +94,7 @@ def test_a_manifest_round_trips_and_counts_its_points() -> None:
         ({"puzzles": [{"id": "c9-99"}]}, "no shipped puzzle"),
         ({"puzzles": [{"id": "c1-01", "count": 2}]}, "takes only points"),
         ({"puzzles": [{"generate": "chess"}]}, "generate must be one of"),
-        ({"puzzles": [{"rules": ["R99.1"]}]}, "not one of the choices"),
+        ({"puzzles": [{"rules": ["5.2"]}]}, "not one of the choices"),
         ({"puzzles": [{"chapter": 9}]}, "chapter must be"),
         ({"puzzles": [{"points": 1}]}, "give an id, a kind to generate"),
         ({"puzzles": [{"generate": "order", "count": 51}]}, "count must be"),
