@@ -1,14 +1,14 @@
 """The command line: ``python -m fortyfive course | lab | book | lite | play | replay FILE | bench |
-tournament``, one module per subcommand (each adds its parser and runs it)."""
+tournament | assign | grade``, one module per subcommand (each adds its parser and runs it)."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
 
-from fortyfive.cli import bench, book, lab, lite, play, replay, tournament
+from fortyfive.cli import assign, bench, book, grade, lab, lite, play, replay, tournament
 
-_COMMANDS = (play, lab, book, lite, replay, bench, tournament)
+_COMMANDS = (play, lab, book, lite, replay, bench, tournament, assign, grade)
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
