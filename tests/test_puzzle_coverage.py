@@ -36,5 +36,5 @@ def test_no_two_puzzles_ask_the_same_question_of_the_same_position() -> None:
 def test_the_books_coverage_page_is_written_from_the_collections() -> None:
     assert PAGE.read_text(encoding="utf-8") == coverage_markdown(), (
         "rewrite it: python -c 'from fortyfive.puzzles.coverage import coverage_markdown; "
-        "print(coverage_markdown(), end=\"\")' > fortyfive/course/book/puzzles_by_rule.md"
+        'print(coverage_markdown(), end="")\' > fortyfive/course/book/puzzles_by_rule.md'
     )
