@@ -1,11 +1,12 @@
-"""``fortyfive bench``: random play, the solver, the puzzles' clicks or the drills' next puzzle,
-on one core."""
+"""``fortyfive bench``: random play, the solver, the bots' decisions, the hints, the puzzles'
+clicks or the drills' next puzzle, on one core."""
 
 from __future__ import annotations
 
 import argparse
 import os
 
+from fortyfive.agents.bots import BOTS
 from fortyfive.cli._args import positive_int, seconds, seed
 from fortyfive.engine.rules import PRESETS
 
@@ -13,8 +14,8 @@ from fortyfive.engine.rules import PRESETS
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b = sub.add_parser(
         "bench",
-        help="time the engine on one core: random games (games/s, actions/s), the solver, "
-        "the puzzles' clicks, or the drills' next puzzle",
+        help="time the engine on one core: random games (games/s, actions/s), the solver, the "
+        "bots' decisions, the hints, the puzzles' clicks, or the drills' next puzzle",
     )
     b.add_argument(
         "--preset",
@@ -35,7 +36,30 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--positions",
         type=positive_int,
         default=40,
-        help="with --solver: positions of each kind (default: 40)",
+        help="with --solver: positions of each kind; with --hints: first leads (default: 40)",
+    )
+    b.add_argument(
+        "--hints",
+        action="store_true",
+        help="time hint() at bruff first leads, and compare its ranking with the ranking "
+        "of the same deals without a node budget",
+    )
+    b.add_argument(
+        "--bots",
+        action="store_true",
+        help="time a bot's decisions per preset and phase instead (median, p95, max)",
+    )
+    b.add_argument(
+        "--bot",
+        choices=sorted(BOTS),
+        default="search",
+        help="with --bots: the bot, in every seat (default: search)",
+    )
+    b.add_argument(
+        "--deals",
+        type=positive_int,
+        default=6,
+        help="with --bots: deals played per preset (default: 6)",
     )
     b.add_argument(
         "--puzzles",
@@ -74,6 +98,27 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(f"solve(): values of every legal action, {args.positions} positions of each kind")
         rows = solver_bench(args.positions, args.seed)
         print(pd.DataFrame(rows).to_string(index=False))
+        return 0
+    if args.hints:
+        import pandas as pd
+
+        from fortyfive.bench.hints import hint_bench
+        from fortyfive.solve.hints import HINT_NODES
+
+        print(
+            f"hint() at {args.positions} bruff first leads: 8 deals within {HINT_NODES:,} nodes, "
+            "against the same 8 deals without a budget"
+        )
+        print(pd.DataFrame(hint_bench(args.positions, args.seed)).to_string(index=False))
+        return 0
+    if args.bots:
+        import pandas as pd
+
+        from fortyfive.bench.bots import bot_bench
+
+        print(f"{args.bot} in every seat, decisions with a choice, {args.deals} deals a preset")
+        rows = bot_bench(args.bot, args.deals, args.seed, presets)
+        print(pd.DataFrame(rows).fillna("").to_string(index=False))
         return 0
     if args.puzzles:
         import pandas as pd
