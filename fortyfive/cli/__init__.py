@@ -4,6 +4,7 @@ tournament | assign | grade``, one module per subcommand (each adds its parser a
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
 from fortyfive.cli import assign, bench, book, grade, lab, lite, play, replay, tournament
@@ -23,6 +24,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
 def main(argv: Sequence[str] | None = None) -> int:
     parser, commands = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # as given (bench --pyodide)
     # errors found after parsing are reported with the subcommand's own usage
     code: int = args.run(args, commands[args.command])
     return code
