@@ -312,3 +312,21 @@ def test_play_level_chooses_the_opponents(monkeypatch: pytest.MonkeyPatch) -> No
     assert seen == ["erring", "rule", "search"]
     with pytest.raises(SystemExit):
         main(["play", "--level", "club", "--opponents", "rule"])
+
+
+@pytest.mark.slow
+def test_bench_runs_the_same_command_inside_pyodide() -> None:
+    import shutil
+
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed (apt-get install nodejs)")
+    pytest.importorskip("jupyterlite_pyodide_kernel")
+    command = ["bench", "--preset", "bruff", "--seconds", "1", "--pyodide"]
+    out = subprocess.run(
+        [sys.executable, "-m", "fortyfive", *command],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "games/s" in out.stdout and "bruff" in out.stdout

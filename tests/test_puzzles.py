@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from typing import Any
 
 import pytest
@@ -86,10 +87,43 @@ def right_answer(p: Puzzle) -> Any:
         return out
     if p.kind == "game-winner":
         assert g.winner is not None
+        if rules.auction:  # R10.5: the hand is played out, only the winner is asked
+            return {"partnership": rules.partnership_names[g.winner]}
         return {"partnership": rules.partnership_names[g.winner], "trick": str(g.tricks_played)}
     if p.kind == "calls":
         return sorted(g.legal_actions())
+    if p.kind == "bid":
+        return bid_judgement(json.dumps(pos, sort_keys=True))
     raise AssertionError(p.kind)
+
+
+@cache
+def bid_judgement(position: str) -> str:
+    """The search bot's valuation of the first caller's hand, sample by sample (SAMPLES deals
+    per suit): the highest legal bid not above the better suit's average, else a pass; 30 when
+    its doubled score (R10.3) is worth more on average than stopping there."""
+    from fortyfive.agents.bots import SearchBot
+    from fortyfive.puzzles._bidding import SAMPLES
+
+    g = position_game(ff.BARKER, json.loads(position))
+    assert g.to_act is not None
+    obs = g.observation(g.to_act)
+    points: dict[str, list[int]] = {}
+    for i in range(SAMPLES):
+        for suit, v in SearchBot(seed=i, bid_samples=1).suit_values(obs).items():
+            points.setdefault(suit, []).append(round(v))
+    best = max(points.values(), key=sum)
+    value = sum(best) / SAMPLES
+    bids = [int(a.split()[1]) for a in g.legal_actions() if a.startswith("bid ")]
+    limit = max((b for b in bids if b <= value), default=0)
+    if not limit:
+        return "pass"
+
+    def score(bid: int) -> float:  # R10.2, R10.3: a made 30 doubles, a failed bid is lost
+        made = [(2 * p if bid == 30 else p) for p in best if p >= bid]
+        return (sum(made) - bid * (SAMPLES - len(made))) / SAMPLES
+
+    return "bid 30" if 30 in bids and score(30) > score(limit) else f"bid {limit}"
 
 
 def _parses(token: str) -> bool:

@@ -2,12 +2,13 @@
 
 :mod:`~fortyfive.puzzles.model` holds the data types; the kinds live in private modules
 (``_cards``: order, winner, legal, keep; ``_deals``: rob, score, game-winner, calls;
-``_endgame``: target; ``_turns``: turn; ``_pick``: notation, trumps; ``_robbing``: give-up),
-each registering its run class for its kind; the course's collections are JSON in
-``collections/``; :mod:`~fortyfive.puzzles.generate` makes new puzzles.
+``_endgame``: target; ``_turns``: turn; ``_pick``: notation, trumps; ``_robbing``: give-up;
+``_bidding``: bid), each registering its run class for its kind; the course's collections are
+JSON in ``collections/``; :mod:`~fortyfive.puzzles.generate` makes new puzzles.
 """
 
 from fortyfive.puzzles import (  # noqa: F401  (register the kinds)
+    _bidding,
     _cards,
     _deals,
     _endgame,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from fortyfive.engine.auction import call_ladder
@@ -12,9 +12,11 @@ from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import get_rules
 from fortyfive.engine.scoring import barker_hand_delta, running_totals
 from fortyfive.puzzles._parts import (
+    ChronologyStep,
     GameRun,
     choice,
     choices,
+    chronology_steps,
     form_values,
     options,
     position_game,
@@ -194,8 +196,9 @@ class RobRun(GameRun, kind="rob"):
 
 @dataclass
 class ScoreRun(GameRun, kind="score"):
-    """Type the score. bruff: the running scores now and whether the bonus is certain (R7, R8.6);
-    barker: the scores after the hand (R10)."""
+    """Type the score. bruff: the running scores now and whether the bonus is certain (R7, R8.6),
+    in the first deal or, the first deal shown whole, in the second (its scores carried over,
+    R8.5); barker: the scores after the hand (R10)."""
 
     def _setup(self) -> None:
         super()._setup()
@@ -210,11 +213,16 @@ class ScoreRun(GameRun, kind="score"):
             assert end is not None
             self.right: dict[str, Any] = dict(zip(self._names(), end, strict=True))
         else:
-            if len(g.deals) != 1 or g.trick or not g.tricks_played:
+            if len(g.deals) > 2 or g.trick or not g.tricks_played:
                 raise ValueError(f"puzzle {self.puzzle.id}: stop a bruff deal between tricks")
-            self.deal = g.deals[0]
+            self.deal = g.deals[-1]
             self.right = dict(zip(self._names(), g.scores, strict=True))
             self.right["certain"] = "yes" if g.bonus_certain() else "no"
+
+    @property
+    def _carried(self) -> bool:
+        """A second bruff deal: the first is shown whole and its scores carry over (R8.5)."""
+        return not self.rules_.auction and len(self.game.deals) == 2
 
     def _fields(self) -> list[dict[str, Any]]:
         when = "after the hand" if self.rules_.auction else "now"
@@ -234,11 +242,27 @@ class ScoreRun(GameRun, kind="score"):
 
     def _view(self) -> dict[str, Any]:
         deal, r = self.deal, self.rules_
-        facts = self._deal_facts(deal)
-        facts.append(
-            f"Scores before this {'hand' if r.auction else 'deal'}: "
-            + scores_text(r, deal.start_scores)
-        )
+        facts: list[str] = []
+        if self._carried:
+            first = self.game.deals[0]
+            facts.append("Scores before the first deal: " + scores_text(r, first.start_scores))
+            facts.append(
+                f"The first deal (dealer: seat {first.dealer}, trump: "
+                f"{suit_word(SUITS[first.trump])}), played to the end without a winner:"
+            )
+            facts += [
+                f"Deal 1, trick {i + 1}: "
+                + ", ".join(f"seat {s} {CARDS[c]}" for s, c in t.plays(r.players))
+                + f" (seat {t.winner} takes it)"
+                for i, t in enumerate(first.tricks)
+            ]
+            facts.append("The second deal so far:")
+        facts += self._deal_facts(deal)
+        if not self._carried:
+            facts.append(
+                f"Scores before this {'hand' if r.auction else 'deal'}: "
+                + scores_text(r, deal.start_scores)
+            )
         if r.auction:
             facts.append(
                 f"Contract: seat {deal.bidder} "
@@ -252,28 +276,47 @@ class ScoreRun(GameRun, kind="score"):
         }
 
     def _sheet(self, totals: bool) -> list[dict[str, Any]]:
-        return sheet_rows(self.game, self.deal.number, totals)
+        first = 1 if self._carried else self.deal.number
+        rows: list[dict[str, Any]] = []
+        for number in range(first, self.deal.number + 1):
+            rows += sheet_rows(self.game, number, totals)
+        return rows
+
+    def _taken(self) -> tuple[int, ...]:
+        """barker: what each side took in the hand (R10.1), from the engine's scoring."""
+        r, deal = self.rules_, self.deal
+        winners = [r.partnerships[t.winner] for t in deal.tricks]
+        return running_totals(r, (0,) * r.n_partnerships, winners, deal.bonus_trick)
 
     def _explain(self) -> str:
         r, deal, g = self.rules_, self.deal, self.game
         if r.auction:
             bidders = r.partnerships[deal.bidder]
-            winners = [r.partnerships[t.winner] for t in deal.tricks]
-            taken = running_totals(r, (0,) * r.n_partnerships, winners, deal.bonus_trick)
+            taken = self._taken()
             scored = barker_hand_delta(r, deal.bid, bidders, taken)[bidders]
             name = r.partnership_names[bidders]
-            made = bool(deal.made)
-            how = (
-                f"{name} bid {deal.bid} and took {taken[bidders]}: made, so they score "
-                + (
-                    f"{scored} for a made {deal.bid} (R10.3)"
-                    if scored != taken[bidders]
-                    else "what they took (R10.2)"
+            top = r.bids[-1]
+            if deal.made and scored != taken[bidders]:
+                how = f"{name} bid {deal.bid} and took {taken[bidders]}: made, so they score "
+                how += f"{scored} for a made {deal.bid} (R10.3)"
+            elif deal.made and taken[bidders] == r.deal_points:
+                how = (
+                    f"{name} bid {deal.bid} and took all {taken[bidders]}: made, and they score "
+                    f"what they took, {scored}: only a bid of {top} doubles (R10.2, R10.3)"
                 )
-                if made
-                else f"{name} bid {deal.bid} and took only {taken[bidders]}: the bid is "
-                "subtracted and nothing they took counts (R10.2)"
-            )
+            elif deal.made:
+                how = f"{name} bid {deal.bid} and took {taken[bidders]}: made, so they score "
+                how += "what they took (R10.2)"
+            else:
+                how = (
+                    f"{name} bid {deal.bid} and took only {taken[bidders]}: the bid is "
+                    "subtracted and nothing they took counts (R10.2"
+                    + (
+                        f"; a failed {top} costs {top}, not double, R10.3)"
+                        if deal.bid == top
+                        else ")"
+                    )
+                )
             opp = [
                 f"{r.partnership_names[p]} took {taken[p]} and scores it (R10.4)"
                 for p in range(r.n_partnerships)
@@ -285,7 +328,88 @@ class ScoreRun(GameRun, kind="score"):
             )
         status = g.bonus_status().describe(r.partnership_names)
         held = "" if g.bonus_certain() else " An uncertain bonus is not counted yet (R8.6)."
-        return f"Scores now: {scores_text(r, g.scores)}: 5 a trick (R7.1). {status}.{held}"
+        carried = ""
+        if self._carried:
+            carried = (
+                "The first deal ended without a winner, so its scores, "
+                f"{scores_text(r, g.deals[0].end_scores or ())}, carried over into this one "
+                "(R8.5). "
+            )
+        return f"{carried}Scores now: {scores_text(r, g.scores)}: 5 a trick (R7.1). {status}.{held}"
+
+    def _misconception(self, got: dict[str, Any]) -> str:
+        """What a wrong form shows the learner believes, when the engine can tell: the form
+        matches the score a known slip gives (the engine's scoring with the slip put in). The
+        message names the slip and its rule, never the right score."""
+        r, deal, g = self.rules_, self.deal, self.game
+        typed = tuple(got[n] for n in self._names())
+        if r.auction:
+            for delta, why in self._slips():
+                if typed == tuple(s + x for s, x in zip(deal.start_scores, delta, strict=True)):
+                    return why
+            return ""
+        winners = [r.partnerships[t.winner] for t in deal.tricks]
+        start = deal.start_scores
+        with_bonus = running_totals(r, start, winners, deal.bonus_trick)
+        without = running_totals(r, start, winners, -1)
+        certain = self.right["certain"] == "yes"
+        if with_bonus != without and typed == (without if certain else with_bonus):
+            return (
+                "The bonus is certain: it counts with its trick (R7.2, R7.3)."
+                if certain
+                else "The bonus is counted only once it is certain, and it is not yet: a trump "
+                "higher than the highest played may still be in a hand (R7.3, R8.6)."
+            )
+        if got.get("certain") == "yes" and not certain:
+            return (
+                "The bonus is not certain yet: a trump higher than the highest played may still "
+                "be in a hand (R7.3)."
+            )
+        if self._carried:
+            first = g.deals[0]
+            fresh = [s - e for s, e in zip(g.scores, first.end_scores or (), strict=True)]
+            if typed == tuple(a + b for a, b in zip(fresh, first.start_scores, strict=True)):
+                return (
+                    "The first deal's points count too: with no winner, the scores carry over "
+                    "into the next deal (R8.5)."
+                )
+        return ""
+
+    def _slips(self) -> list[tuple[tuple[int, ...], str]]:
+        """barker: (score change, what it shows) for the slips the R10.2-R10.3 cases invite."""
+        r, deal = self.rules_, self.deal
+        bidders = r.partnerships[deal.bidder]
+        taken = self._taken()
+        top = r.bids[-1]
+        slips: list[tuple[tuple[int, ...], str]] = []
+        if deal.made and deal.bid == top:
+            single = barker_hand_delta(replace(r, made_max_bid_factor=1), deal.bid, bidders, taken)
+            slips.append((single, f"A made bid of {top} scores double (R10.3)."))
+        if deal.made and deal.bid < top and taken[bidders] == r.deal_points:
+            double = list(taken)
+            double[bidders] = r.made_max_bid_factor * taken[bidders]
+            slips.append(
+                (
+                    tuple(double),
+                    f"Only a bid of {top} scores double: taking everything after a lower bid "
+                    "scores what was taken (R10.3).",
+                )
+            )
+        if not deal.made:
+            kept = barker_hand_delta(r, deal.bid, bidders, taken)
+            both = tuple(t if p == bidders else kept[p] for p, t in enumerate(taken))
+            slips.append(
+                (
+                    both,
+                    "Bidders who fall short of their bid score nothing of what they took: the "
+                    "bid is subtracted (R10.2).",
+                )
+            )
+            if deal.bid == top:
+                twice = list(kept)
+                twice[bidders] = -r.made_max_bid_factor * top
+                slips.append((tuple(twice), f"A failed {top} costs {top}, not double (R10.3)."))
+        return slips
 
     def _check(self, answer: Any) -> Feedback:
         got = form_values(answer, self._fields())
@@ -298,7 +422,10 @@ class ScoreRun(GameRun, kind="score"):
             else "R7.1, R7.2: 5 a trick, and 5 more for the trick with the highest trump"
         )
         msg = f"Not quite ({'; '.join(wrong)}). {rule}: see the sheet, trick by trick."
-        if "certain" in self.right and got["certain"] != self.right["certain"]:
+        slip = self._misconception(got)
+        if slip:
+            msg += " " + slip
+        if "certain" in self.right and got["certain"] != self.right["certain"] and not slip:
             msg += " R7.3: the bonus is certain once the 5 of trumps is played, once every higher "
             msg += "trump is known to be out of play, or at the end of the deal."
         return Feedback(False, False, msg, self.puzzle.rules, sheet=self._sheet(totals=False))
@@ -310,10 +437,13 @@ class ScoreRun(GameRun, kind="score"):
                 "R10.2-R10.4: the bidders score what they took only if it reaches the bid; "
                 "otherwise they lose the bid. The opponents always score what they took.",
             ]
-        return [
+        hints = [
             "R7.1, R7.2: 5 a trick; 5 more for the trick with the highest trump of the deal.",
             "R7.3, R8.6: the bonus counts in the running score only once it is certain.",
         ]
+        if self._carried:
+            hints.insert(1, "R8.5: the first deal had no winner; its points stay on the score.")
+        return hints
 
     def _solution(self) -> Feedback:
         return Feedback(
@@ -323,7 +453,8 @@ class ScoreRun(GameRun, kind="score"):
 
 @dataclass
 class GameWinnerRun(GameRun, kind="game-winner"):
-    """Which partnership has won the game, and after which trick does play stop? (R8)"""
+    """Which partnership has won the game (bruff: and after which trick does play stop, R8;
+    barker: the hand is played out and scored, R10.5)?"""
 
     def _setup(self) -> None:
         self.rules_ = get_rules(self.puzzle.preset)
@@ -331,36 +462,54 @@ class GameWinnerRun(GameRun, kind="game-winner"):
             self.game = g = position_game(self.rules_, self.puzzle.position, until_over=True)
         except (ValueError, KeyError) as e:
             raise ValueError(f"puzzle {self.puzzle.id}: the position is not valid: {e}") from None
-        if self.rules_.auction or not g.over or len(g.deals) != 1:
+        if not g.over or len(g.deals) != 1:
             raise ValueError(f"puzzle {self.puzzle.id}: the deal's actions must end the game")
         assert g.winner is not None
         self.deal = g.deals[0]
-        self.right = {"partnership": self._names()[g.winner], "trick": str(len(self.deal.tricks))}
+        self.right = {"partnership": self._names()[g.winner]}
+        if self.rules_.auction:
+            self.full = self.deal  # R10.5: every trick of the hand is played
+            self.steps: list[ChronologyStep] = []
+            return
+        self.right["trick"] = str(len(self.deal.tricks))
         # The five tricks as they fell, the later ones included: the same deal from 0 points.
         pos = dict(self.puzzle.position, scores=[0] * self.rules_.n_partnerships)
         self.full = position_game(self.rules_, pos).deals[0]
+        self.steps = chronology_steps(g, 1)
 
     def _fields(self) -> list[dict[str, Any]]:
-        return [
+        fields = [
             {
                 "name": "partnership",
                 "label": "Which partnership wins?",
                 "kind": "choice",
                 "options": options([(n, n) for n in self._names()]),
             },
-            {
-                "name": "trick",
-                "label": "After which trick is the game won?",
-                "kind": "choice",
-                "options": options([(str(k), f"Trick {k}") for k in range(1, 6)]),
-            },
         ]
+        if not self.rules_.auction:
+            fields.append(
+                {
+                    "name": "trick",
+                    "label": "After which trick is the game won?",
+                    "kind": "choice",
+                    "options": options([(str(k), f"Trick {k}") for k in range(1, 6)]),
+                }
+            )
+        return fields
 
     def _view(self) -> dict[str, Any]:
         r, deal = self.rules_, self.deal
         facts = self._deal_facts(deal)
-        facts.append("Scores before this deal: " + scores_text(r, deal.start_scores))
-        facts.append("The five tricks of the deal as they fell (played out to the end):")
+        what = "hand" if r.auction else "deal"
+        facts.append(f"Scores before this {what}: " + scores_text(r, deal.start_scores))
+        if r.auction:
+            facts.append(
+                f"Contract: seat {deal.bidder} "
+                f"({r.partnership_names[r.partnerships[deal.bidder]]}) bid {deal.bid}"
+            )
+            facts.append("The five tricks of the hand:")
+        else:
+            facts.append("The five tricks of the deal as they fell (played out to the end):")
         return {
             "trump": SUITS[deal.trump],
             "facts": facts,
@@ -368,11 +517,42 @@ class GameWinnerRun(GameRun, kind="game-winner"):
             "answer": {"type": "form", "fields": self._fields()},
         }
 
+    def _split(self) -> str:
+        """The tricks after which the lines with and without the bonus disagreed while it was
+        uncertain, so that play went on (R8.6): each different disagreement once."""
+        names = self.rules_.partnership_names
+
+        def first(f: tuple[int, int] | None) -> str:
+            return f"{names[f[0]]} first to 45 (trick {f[1] + 1})" if f else "nobody at 45"
+
+        said: list[str] = []
+        seen: set[tuple[str, str]] = set()
+        for st in self.steps:
+            pair = (first(st.first0), first(st.first1))
+            if st.disagree and pair not in seen:
+                seen.add(pair)
+                said.append(
+                    f" After trick {st.trick} the bonus was still uncertain and the lines "
+                    f"disagreed: without it {pair[0]}, with it {pair[1]}; so play went on (R8.6)."
+                )
+        return "".join(said)
+
     def _explain(self) -> str:
         g, r, deal = self.game, self.rules_, self.deal
         assert g.winner is not None
         assert g.outcome is not None
-        name, k = r.partnership_names[g.winner], len(deal.tricks)
+        name = r.partnership_names[g.winner]
+        if r.auction:
+            bidders = r.partnership_names[r.partnerships[deal.bidder]]
+            both = sum(s >= r.target for s in g.scores) > 1
+            why = (
+                f"both sides reached {r.target} in this hand, and then the bidders, {bidders}, "
+                "win, whatever the points (R10.5)"
+                if both
+                else f"{name} reached {r.target} when the hand was scored (R10.5)"
+            )
+            return f"{name} wins: {why}. Scores: {scores_text(r, g.scores)}."
+        k = len(deal.tricks)
         status = g.bonus_status()
         if g.outcome.reason is WinReason.JINK:
             why = f"{name} took all five tricks: jink wins the game (R8.4)."
@@ -386,7 +566,9 @@ class GameWinnerRun(GameRun, kind="game-winner"):
                 f"{name} reached {r.target} first with or without the bonus, so nothing still "
                 "uncertain can change it: the game ends at once (R8.3)."
             )
-        return f"{name} wins after trick {k}: {why} Scores: {scores_text(r, g.scores)}."
+        return (
+            f"{name} wins after trick {k}: {why}{self._split()} Scores: {scores_text(r, g.scores)}."
+        )
 
     def _sheet(self, totals: bool) -> list[dict[str, Any]]:
         return sheet_rows(self.game, self.deal.number, totals)
@@ -395,6 +577,10 @@ class GameWinnerRun(GameRun, kind="game-winner"):
         got = form_values(answer, self._fields())
         if got == self.right:
             return Feedback(True, True, "Right. " + self._explain(), self.puzzle.rules)
+        r = self.rules_
+        if r.auction:
+            msg = f"Not quite: {got['partnership']} does not win. " + self._barker_miss()
+            return Feedback(False, False, msg, self.puzzle.rules, sheet=self._sheet(totals=False))
         parts = []
         if got["partnership"] != self.right["partnership"]:
             parts.append(f"{got['partnership']} does not win")
@@ -405,9 +591,55 @@ class GameWinnerRun(GameRun, kind="game-winner"):
             "totals without the bonus and with it; a certain bonus decides; while it is "
             "uncertain only a first to 45 that both lines agree on wins."
         )
+        slip = self._bruff_miss(got)
+        if slip:
+            msg += " " + slip
         return Feedback(False, False, msg, self.puzzle.rules, sheet=self._sheet(totals=False))
 
+    def _bruff_miss(self, got: dict[str, Any]) -> str:
+        """The misconception a wrong bruff answer shows, from the tricks as the engine saw them:
+        stopping where the lines disagreed, going past the decisive trick, reading the totals
+        at the end of the deal."""
+        names = self.rules_.partnership_names
+        trick = int(got["trick"])
+        split = [st for st in self.steps if st.disagree and st.trick == trick]
+        if split:
+            return (
+                f"After trick {trick} the two lines did not agree and the bonus was not yet "
+                "certain: that is when play goes on (R8.6)."
+            )
+        if trick > len(self.deal.tricks):
+            return "Play stops at the first trick after which the win is decided (R8.3, R8.6)."
+        totals = running_totals(
+            self.rules_,
+            self.full.start_scores,
+            [self.rules_.partnerships[t.winner] for t in self.full.tricks],
+            self.full.bonus_trick,
+        )
+        top = max(range(len(names)), key=lambda p: totals[p])
+        if got["partnership"] == names[top] != self.right["partnership"]:
+            return (
+                "The higher total at the end of the deal does not decide: the first to reach "
+                "45, trick by trick, wins even if another gets there too (R8.1, R8.2)."
+            )
+        return ""
+
+    def _barker_miss(self) -> str:
+        r, g = self.rules_, self.game
+        if sum(s >= r.target for s in g.scores) > 1:
+            return (
+                f"Both sides have {r.target} or more after this hand: R10.5 does not give the "
+                "game to the higher score."
+            )
+        return f"R10.5: a side wins with {r.target} or more once the hand is scored (R10.2-R10.4)."
+
     def _hint_texts(self) -> list[str]:
+        if self.rules_.auction:
+            return [
+                "R10.2-R10.4: score the hand first: did the bidders make their bid?",
+                "R10.5: a side with 120 or more wins; if both have 120 or more, one rule "
+                "decides between them.",
+            ]
         return [
             "R8.1: a partnership wins the moment its running total reaches 45: the order of the "
             "tricks counts, not the totals at the end of the deal.",
@@ -468,7 +700,8 @@ class CallsRun(GameRun, kind="calls"):
             return Feedback(True, True, "Right: " + ", ".join(self.legal) + ".", self.puzzle.rules)
         wrong = [f"{c}: {self.game.explain(c)}" for c in got if c not in self.legal]
         missed = [f"{c} is open too: {self._why_legal(c)}" for c in self.legal if c not in got]
-        return Feedback(False, False, " ".join(wrong + missed[:1]), self.puzzle.rules)
+        msg = "; ".join(wrong + missed[:1])
+        return Feedback(False, False, msg if msg.endswith(".") else msg + ".", self.puzzle.rules)
 
     def _hint_texts(self) -> list[str]:
         g = self.game

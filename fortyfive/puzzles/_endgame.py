@@ -2,20 +2,254 @@
 
 As in a chess puzzle, one wrong move fails the attempt: the card is played and the defence
 refutes it on the table, trick by trick, and the learner may try again from the start. A solve
-counts only when every move of the attempt kept the target.
+counts only when every move of the attempt kept the target, and it ends with a sentence on why
+the line works, worked out by the solver: the key card, what it did (drew trumps, kept a
+protected trump by reneging, kept the bonus) and what the nearest wrong card would have let the
+defence do.
+
+:func:`guess_chance` and :func:`analyse_move` are what the generator filters endgames with: a
+shipped endgame is a real decision, where a card picked at random fails more often than not.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from fortyfive.engine.cards import CARDS, SUITS
+from fortyfive.engine.cards import CARDS, SUITS, parse_card
+from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
-from fortyfive.engine.rules import sort_cards
+from fortyfive.engine.rules import Rules, rules_tables, sort_cards
 from fortyfive.engine.scoring import DealLog, running_totals
 from fortyfive.puzzles._parts import GameRun, card_name, seats_view, tricks_view
 from fortyfive.puzzles.model import Feedback, PuzzleInputError
+
+#: The themes :func:`analyse_move` recognises in a key move (see :class:`MoveFacts`).
+THEMES = ("draw", "renege", "bonus", "defend")
+
+
+def _deal_over(g: Game, deal_no: int) -> bool:
+    return g.over or g.deal_number != deal_no
+
+
+def _defence_move(g: Game, side: int) -> str:
+    """The defence's reply the endgame plays: the solver's best for the other partnerships."""
+    from fortyfive.solve.solver import solve
+
+    return solve(g, side=side).best[0]
+
+
+def play_out(g: Game, side: int) -> Game:
+    """A copy of ``g`` played to the end of the deal with best play on both sides (the solver's
+    first best move for ``side``, its best defence for the others)."""
+    from fortyfive.solve.solver import solve
+
+    g = g.copy()
+    deal_no = g.deal_number
+    while not _deal_over(g, deal_no):
+        assert g.to_act is not None
+        ours = g.rules.partnerships[g.to_act] == side
+        g.apply(solve(g).best[0] if ours else _defence_move(g, side))
+    return g
+
+
+def guess_chance(g: Game, side: int, target: int) -> float:
+    """The chance that ``side`` makes ``target`` in the deal when each of its cards is picked at
+    random among the legal ones, against the defence the endgame plays. A real decision keeps
+    this low: two legal cards with one right is a coin flip (0.5)."""
+    from fortyfive.solve.solver import solve
+
+    deal_no = g.deal_number
+    if _deal_over(g, deal_no):
+        return 1.0
+    assert g.to_act is not None
+    if g.rules.partnerships[g.to_act] != side:
+        nxt = g.copy()
+        nxt.apply(_defence_move(g, side))
+        return guess_chance(nxt, side, target) if not _deal_over(nxt, deal_no) else 1.0
+    values = solve(g).values
+    total = 0.0
+    for action, v in values.items():
+        if v < target:
+            continue
+        nxt = g.copy()
+        nxt.apply(action)
+        total += guess_chance(nxt, side, target) if not _deal_over(nxt, deal_no) else 1.0
+    return total / len(values)
+
+
+@dataclass(frozen=True)
+class MoveFacts:
+    """What one of your side's moves did, from the engine and the solver.
+
+    ``themes``: ``"draw"`` (a trump led while the defence held trumps, and the side later took a
+    trick with a plain card), ``"renege"`` (a plain card to a trump lead, keeping protected
+    trumps, R5.2-R5.3), ``"bonus"`` (the side holds the deal's highest trump, which takes its
+    trick and the bonus whenever it is played, R7.2; the target needs the bonus, and the move
+    plays that trump at the right moment or keeps it where playing it now would lose),
+    ``"defend"`` (the side is not the auction's bidders and the line sets the contract).
+    """
+
+    card: str
+    trick: int  # 1-based
+    losing: dict[str, int] = field(default_factory=dict)  # wrong card -> the side's points
+    themes: tuple[str, ...] = ()
+    drawn: tuple[str, ...] = ()  # defence trumps that fell to a trump lead
+    kept: tuple[str, ...] = ()  # protected trumps kept by reneging
+    led: str = ""
+    bonus_card: str = ""  # the deal's highest trump, the side's, when the move times it
+    nearest: str = ""  # the wrong card that comes closest (or the bonus card played too soon)
+    swing: int = 0  # the first trick best play after ``nearest`` would have lost (1-based)
+
+
+def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
+    """The facts of the side to act playing ``action`` in ``g`` (not changed), for the why
+    sentence of a solve and the generator's themed endgames."""
+    from fortyfive.solve.solver import solve
+
+    r = g.rules
+    assert g.to_act is not None and g.trump is not None
+    side = r.partnerships[g.to_act]
+    t = rules_tables(r, g.trump)
+    card = parse_card(action.split()[-1])
+    values = solve(g).values
+    losing = {a.split()[-1]: v for a, v in values.items() if v < target}
+    hand = g.hand(g.to_act)
+    trick = g.trick
+    themes: list[str] = []
+    after = g.copy()
+    after.apply(action)
+    line = play_out(after, side)
+    deal = line.deals[g.deal_number - 1]
+    k = len(g.deals[-1].tricks)  # this move's trick, 0-based
+    drawn: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()
+    if not trick and t.is_trump(card.id):
+        plays = deal.tricks[k].plays(r.players)
+        drawn = tuple(
+            str(CARDS[c]) for s, c in plays if r.partnerships[s] != side and t.is_trump(c)
+        )
+        later_plain = any(
+            r.partnerships[tl.winner] == side
+            and not t.is_trump(dict(tl.plays(r.players))[tl.winner])
+            for tl in deal.tricks[k + 1 :]
+        )
+        if drawn and later_plain:
+            themes.append("draw")
+    if trick and t.is_trump(trick[0].id) and not t.is_trump(card.id):
+        kept = tuple(str(c) for c in hand if t.is_trump(c.id))
+        if kept:
+            themes.append("renege")
+    by_value = sorted(losing, key=lambda c: -losing[c])
+    nearest = by_value[0] if by_value else ""
+    bonus_card = ""
+    top = deal.bonus_card
+    ours_top = _bonus_side(r.partnerships, deal) == side
+    needed = target - sum(r.trick_points for t in deal.tricks if r.partnerships[t.winner] == side)
+    wasted = str(CARDS[top]) in losing if top >= 0 else False
+    if ours_top and needed > 0 and (card.id == top or wasted):
+        themes.append("bonus")  # the deal's top trump, played at the right moment
+        bonus_card = str(CARDS[top])
+        if wasted:
+            nearest = bonus_card
+    swing = 0
+    if nearest:
+        wrong = g.copy()
+        wrong.apply(f"play {nearest}")
+        wdeal = play_out(wrong, side).deals[g.deal_number - 1]
+        swing = next(
+            (
+                i + 1
+                for i, (a, b) in enumerate(zip(deal.tricks, wdeal.tricks, strict=False))
+                if (r.partnerships[a.winner] == side) != (r.partnerships[b.winner] == side)
+            ),
+            0,
+        )
+    if r.auction and deal.bidder >= 0 and r.partnerships[deal.bidder] != side and not deal.made:
+        themes.append("defend")
+    return MoveFacts(
+        card=str(card),
+        trick=k + 1,
+        losing=losing,
+        themes=tuple(themes),
+        drawn=drawn,
+        kept=kept,
+        led=str(trick[0]) if trick else "",
+        bonus_card=bonus_card,
+        nearest=nearest,
+        swing=swing,
+    )
+
+
+def _bonus_rule(rules: Rules) -> str:
+    """The rule that gives the bonus: R10.1 in the auction game, R7.2 in bruff."""
+    return "R10.1" if rules.auction else "R7.2"
+
+
+def _bonus_side(partnerships: tuple[int, ...], deal: DealLog) -> int:
+    """The partnership whose trick holds the deal's bonus (-1: no trump was played)."""
+    if not 0 <= deal.bonus_trick < len(deal.tricks):
+        return -1
+    return partnerships[deal.tricks[deal.bonus_trick].winner]
+
+
+def progress_text(g: Game, side: int, target: int, deal_no: int) -> str:
+    """Where the side stands: its points, whether the bonus is settled, what is still to take.
+    The bonus counts only once it is certain (R7.3, R8.6); until then it is said to be open, so
+    a target above the tricks' points never reads as out of reach."""
+    r = g.rules
+    deal = g.deals[deal_no - 1]
+    name = r.partnership_names[side]
+    n, k = r.hand_size, len(deal.tricks)
+    tricks = sum(r.trick_points for t in deal.tricks if r.partnerships[t.winner] == side)
+    over = _deal_over(g, deal_no)
+    status = g.bonus_status()
+    settled = over or (status.card is not None and status.certain)
+    if over:
+        holder = _bonus_side(r.partnerships, deal)
+    else:
+        holder = status.partnership if settled and status.partnership is not None else -1
+    pts = tricks + (r.bonus_points if holder == side else 0)
+    if over:
+        return f"The deal is over: {name} took {pts} points (target {target})."
+    left = n - k
+    head = f"Trick {k + 1} of {n}: {name} has {pts} points"
+    if holder == side:
+        state = ", the bonus included"
+    elif settled and holder >= 0:
+        state = f"; the bonus is settled, and {r.partnership_names[holder]} has it"
+    else:
+        state = (
+            f" from its tricks; the bonus ({r.bonus_points} more, to the trick with the highest "
+            "trump) is still open"
+        )
+    need = target - pts
+    if need <= 0:
+        return f"{head}{state}. Target {target}: reached; play the deal out."
+    tricks_word = "trick" if left == 1 else "tricks"
+    source = f"the {left} {tricks_word} left" + ("" if settled else " and the bonus")
+    return f"{head}{state}. Target {target}: {need} more to take from {source}."
+
+
+def target_prompt(g: Game, side: int, target: int) -> str:
+    """The endgame's question: how many tricks are left, what the side has, what it needs."""
+    r = g.rules
+    deal = g.deals[-1]
+    left = r.hand_size - len(deal.tricks)
+    words = {1: "One trick is", 2: "Two tricks are", 3: "Three tricks are", 4: "Four tricks are"}
+    head = f"{words.get(left, f'{left} tricks are')} left and every hand is open."
+    defending = r.auction and deal.bidder >= 0 and r.partnerships[deal.bidder] != side
+    if defending and r.deal_points - target < deal.bid:
+        bidders = r.partnership_names[r.partnerships[deal.bidder]]
+        return (
+            f"{head} {bidders} bid {deal.bid}: defend. Your side must take at least {target} "
+            f"points in this hand, so that {bidders} fall short of their bid, against perfect "
+            "play."
+        )
+    return (
+        f"{head} Your side needs at least {target} points in this deal, counting what it has "
+        "already taken: play its cards against perfect defence."
+    )
 
 
 @dataclass
@@ -47,18 +281,19 @@ class TargetRun(GameRun, kind="target"):
                 f"reached (best play gives {best})"
             )
         self.moves: list[str] = []
+        self._before: list[tuple[Game, str]] = []  # the position before each move of yours
 
     def _deal(self) -> DealLog:
         return self.game.deals[self.deal_no - 1]
 
     def _finished(self) -> bool:
-        return self.game.over or self.game.deal_number != self.deal_no
+        return _deal_over(self.game, self.deal_no)
 
     def _taken(self) -> int:
         r, deal = self.rules_, self._deal()
         winners = [r.partnerships[t.winner] for t in deal.tricks]
-        credited = self._finished() or deal.bonus_certain  # R7.3, R8.6
-        bonus = deal.bonus_trick if credited else -1
+        credited = self._finished() or (deal.bonus_card >= 0 and self.game.bonus_certain())
+        bonus = deal.bonus_trick if credited else -1  # R7.3, R8.6
         return running_totals(r, (0,) * r.n_partnerships, winners, bonus)[self.side]
 
     def _ours(self) -> list[int]:
@@ -70,7 +305,10 @@ class TargetRun(GameRun, kind="target"):
         name = r.partnership_names[self.side]
         seats = " and ".join(str(s) for s in self._ours())
         facts = self._deal_facts(deal)
-        facts.append(f"You play for {name} (seats {seats}); the others defend perfectly.")
+        if r.auction and deal.bidder >= 0:
+            bidders = r.partnership_names[r.partnerships[deal.bidder]]
+            facts.append(f"Contract: seat {deal.bidder} ({bidders}) bid {deal.bid}")
+        facts.append(f"You play for {name} (seats {seats}); the others play perfectly.")
         facts.append(
             f"Target: {self.target} points for {name} in this deal ({r.trick_points} a trick, "
             f"{r.bonus_points} more with the highest trump)."
@@ -79,11 +317,7 @@ class TargetRun(GameRun, kind="target"):
             "trump": SUITS[deal.trump],
             "facts": facts,
             "tricks": tricks_view(r, deal),
-        }
-        k, n = len(deal.tricks), r.hand_size
-        view["step"] = {
-            "text": f"Trick {min(k + 1, n)} of {n}: {name} has {self._taken()} "
-            f"points, target {self.target}."
+            "step": {"text": progress_text(g, self.side, self.target, self.deal_no)},
         }
         if self._finished():
             view["seats"] = []
@@ -101,15 +335,13 @@ class TargetRun(GameRun, kind="target"):
     def _refute(self, card: str, value: int) -> Feedback:
         """A move that loses the target fails the attempt: it is played, and the deal is
         played out on the table with best play on both sides, trick by trick."""
-        from fortyfive.solve.solver import solve
-
         g, r = self.game, self.rules_
         mistake = len(self._deal().tricks) + 1
         first = len(self._deal().tricks)
         g.apply(f"play {card}")
         self.moves.append(f"play {card}")
         while not self._finished():
-            g.apply(solve(g, side=self.side).best[0])
+            g.apply(_defence_move(g, self.side))
         tricks = self._deal().tricks[first:]
         names = r.partnership_names
         lines = [
@@ -129,7 +361,8 @@ class TargetRun(GameRun, kind="target"):
         )
 
     def _why_it_works(self) -> str:
-        """A sentence on why the line made the target: the tricks taken and the bonus."""
+        """Why the line made the target: the tricks and the bonus taken, then the key move (the
+        first of yours where a wrong card would have lost) as the solver sees it."""
         r, deal = self.rules_, self._deal()
         ours = [
             str(i + 1) for i, t in enumerate(deal.tricks) if r.partnerships[t.winner] == self.side
@@ -139,21 +372,79 @@ class TargetRun(GameRun, kind="target"):
             won = r.partnerships[deal.tricks[deal.bonus_trick].winner] == self.side
             card = CARDS[deal.bonus_card]
             bonus = (
-                f", and the bonus with {card}, the highest trump played (R7.2, R10.1)"
+                f", and the bonus with {card}, the highest trump played ({_bonus_rule(r)})"
                 if won
-                else f"; the defence's {card} took the bonus, and the tricks were enough"
+                else f"; {r.partnership_names[_bonus_side(r.partnerships, deal)]}'s {card} "
+                "took the bonus, and the tricks were enough"
             )
         which = "trick" if len(ours) == 1 else "tricks"
-        return f"Your side took {which} {', '.join(ours)}{bonus}."
+        took = f"Your side took {which} {', '.join(ours)}{bonus}." if ours else ""
+        key = next(
+            (
+                facts
+                for before, action in self._before
+                if (facts := analyse_move(before, action, self.target)).losing
+            ),
+            None,
+        )
+        return " ".join(s for s in (took, self._key_sentence(key)) if s)
+
+    def _key_sentence(self, key: MoveFacts | None) -> str:
+        if key is None:
+            return ""
+        r, deal = self.rules_, self._deal()
+        parts = [f"The key card was {key.card} in trick {key.trick}."]
+        if "renege" in key.themes:
+            kept = " and ".join(key.kept)
+            n = r.players
+            won = [
+                (i + 1, str(CARDS[dict(t.plays(n))[t.winner]]))
+                for i, t in enumerate(deal.tricks)
+                if i >= key.trick and str(CARDS[dict(t.plays(n))[t.winner]]) in key.kept
+            ]
+            then = f"; {won[0][1]} then took trick {won[0][0]}" if won else ""
+            parts.append(
+                f"To the trump lead of {key.led} you reneged, keeping {kept}: a protected trump "
+                f"above the card led need not be played (R5.2, R5.3){then}."
+            )
+        if "draw" in key.themes:
+            parts.append(
+                f"Leading a trump drew the defence's {' and '.join(key.drawn)} (a trump lead must "
+                "be followed with a trump, R5.1), so your side's plain winners could no longer be "
+                "trumped (R4.1)."
+            )
+        if "bonus" in key.themes:
+            if key.card == key.bonus_card:
+                parts.append(
+                    f"{key.bonus_card} is the highest trump of the deal: it takes its trick and "
+                    f"the bonus whenever it is played ({_bonus_rule(r)}), so the question is "
+                    "only which trick it should take, and this was the one."
+                )
+            else:
+                parts.append(
+                    f"{key.bonus_card}, the highest trump of the deal, takes its trick and the "
+                    f"bonus whenever it is played ({_bonus_rule(r)}): kept for later, it left "
+                    "this trick to a card that could not win another."
+                )
+        if "defend" in key.themes and deal.bidder >= 0:
+            bidders = r.partnership_names[r.partnerships[deal.bidder]]
+            parts.append(
+                f"{bidders} fell short of their bid of {deal.bid}, so it is subtracted from their "
+                "score (R10.2)."
+            )
+        if key.nearest:
+            lost = f": trick {key.swing} would have gone the other way" if key.swing else ""
+            parts.append(
+                f"With {key.nearest} instead, best defence would have held your side to "
+                f"{key.losing[key.nearest]} points{lost}."
+            )
+        return " ".join(parts)
 
     def _defend(self) -> list[str]:
         """The defenders' best answers (lowest value for our side) until it is our turn."""
-        from fortyfive.solve.solver import solve
-
         g, played = self.game, []
         while not self._finished() and self.rules_.partnerships[g.to_act or 0] != self.side:
-            s = solve(g, side=self.side)
-            move = s.best[0]
+            move = _defence_move(g, self.side)
             played.append(f"seat {g.to_act} {move.split()[-1]}")
             g.apply(move)
         return played
@@ -175,6 +466,7 @@ class TargetRun(GameRun, kind="target"):
         value = solve(g).values[action]
         if value < self.target:
             return self._refute(card, value)
+        self._before.append((g.copy(), action))
         g.apply(action)
         self.moves.append(action)
         answers = self._defend()

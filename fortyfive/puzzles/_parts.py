@@ -269,3 +269,76 @@ class GameRun(PuzzleRun):
             facts.append(f"Seat {deal.robbed_by} robbed the turn-up (R6.5)")
         facts.append(f"Dealer: seat {deal.dealer}")
         return facts
+
+
+# ---------------------------------------------------------------------------- bruff chronology
+
+
+@dataclass(frozen=True)
+class ChronologyStep:
+    """The R8.6 procedure after one trick of a bruff deal, from the engine's scoring functions.
+
+    ``s0`` holds the running totals with trick points only, ``s1`` with the bonus credited at
+    the trick of the highest trump so far (``bonus_trick``, 0-based, -1 for none);
+    ``first0``/``first1`` are each line's (partnership, trick index) first to the target;
+    ``decided`` is the partnership that has won after this trick, or None to play on.
+    """
+
+    trick: int  # 1-based
+    winner: int  # the partnership that took the trick
+    bonus_card: int
+    bonus_trick: int
+    certain: bool
+    s0: tuple[int, ...]
+    s1: tuple[int, ...]
+    first0: tuple[int, int] | None
+    first1: tuple[int, int] | None
+    decided: int | None
+
+    @property
+    def disagree(self) -> bool:
+        """The bonus is uncertain and the two lines name different firsts (or only one has a
+        first): the case where play goes on (R8.6)."""
+        p0 = self.first0[0] if self.first0 else None
+        p1 = self.first1[0] if self.first1 else None
+        return not self.certain and p0 != p1
+
+
+def chronology_steps(game: Game, deal: int) -> list[ChronologyStep]:
+    """Each trick of bruff deal ``deal`` (1-based) of ``game`` as the engine saw it when the
+    trick was done: the game is replayed from its record one action at a time."""
+    from fortyfive.engine.scoring import chronology_winner, first_to_target, running_totals
+
+    rules = game.rules
+    if rules.auction:
+        raise ValueError("trick chronology (R8.6) is bruff's")
+    rec = game.record()
+    g = Game.replay(rec, upto=0)
+    steps: list[ChronologyStep] = []
+    for action in rec["actions"]:
+        if len(g.deals) > deal or g.over:
+            break
+        before = len(g.deals[deal - 1].tricks) if len(g.deals) >= deal else 0
+        g.apply(action)
+        if len(g.deals) < deal:
+            continue
+        log = g.deals[deal - 1]
+        if len(log.tricks) == before:
+            continue
+        winners = [rules.partnerships[t.winner] for t in log.tricks]
+        start, bt, certain = log.start_scores, log.bonus_trick, log.bonus_certain
+        steps.append(
+            ChronologyStep(
+                trick=len(log.tricks),
+                winner=winners[-1],
+                bonus_card=log.bonus_card,
+                bonus_trick=bt,
+                certain=certain,
+                s0=running_totals(rules, start, winners, -1),
+                s1=running_totals(rules, start, winners, bt),
+                first0=first_to_target(rules, start, winners, -1),
+                first1=first_to_target(rules, start, winners, bt),
+                decided=chronology_winner(rules, start, winners, bt, certain),
+            )
+        )
+    return steps

@@ -381,6 +381,7 @@ class TurnRun(GameRun, kind="turn"):
         second = {
             Phase.BID: "Read the calls: a seat that passed calls no more this hand.",
             Phase.DISCARD: "Look at who has already discarded, from the dealer's left.",
+            Phase.TRUMP: "Read the calls: who is left with the highest bid (a hold takes it over)?",
         }.get(phase, "Look at the last card played, or the last trick's winner.")
         if phase is Phase.PLAY and not g.trick and not g.deals[-1].tricks:
             second = "This is the first lead of the deal: R9.8 (auction) or R6.7 says whose it is."

@@ -17,14 +17,15 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from fortyfive.agents.bots import make_bot
-from fortyfive.engine.cards import AH_ID, CARDS, JOKER_ID, SUIT_NAMES, SUITS
+from fortyfive.agents.bots import best_suit, make_bot
+from fortyfive.engine.cards import AH_ID, CARDS, JOKER_ID, SUIT_NAMES, SUITS, Card, parse_card
 from fortyfive.engine.dealing import deal_pack, turnup_trump
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import BARKER, BRUFF, Rules, TrumpTables, get_rules, rules_tables
+from fortyfive.engine.scoring import running_totals
 from fortyfive.engine.tricks import legal_mask, winner_index
-from fortyfive.puzzles._parts import position_game
+from fortyfive.puzzles._parts import chronology_steps, position_game
 from fortyfive.puzzles._pick import misread
 from fortyfive.puzzles._robbing import GiveUpRun
 from fortyfive.puzzles.model import KINDS, Puzzle
@@ -444,6 +445,7 @@ def _score(rng: random.Random, d: int, preset: str) -> Made:
 
 
 def _game_winner(rng: random.Random, d: int) -> Made:
+    """A whole bruff deal that ends the game, of a pattern picked by difficulty."""
     seed = rng.randrange(2**31)
     base = _play(_deal(BRUFF, rng), BRUFF, seed, lambda g: g.deal_number > 1)
     actions = base["actions"]
@@ -470,6 +472,165 @@ def _game_winner(rng: random.Random, d: int) -> Made:
     prompt = "Here is a whole deal. Which partnership wins the game, and after which trick?"
     rule_ids = ("R8.1", "R8.2", "R8.3", "R8.6") + (("R8.4",) if jink else ())
     return "bruff", pos, prompt, rule_ids
+
+
+def _game_winner_case(rng: random.Random, d: int, variant: str) -> Made:
+    """A game-winner puzzle of one pattern (bruff): ``plain`` (won at the last trick),
+    ``early`` (won before it, R8.3), ``race`` (two partnerships reach 45 in the deal, R8.2),
+    ``jink`` (R8.4) or ``disagree``: after some trick the bonus was uncertain and the lines
+    with and without it named different firsts to 45, so play went on (R8.6); from difficulty
+    3 both lines had a first, each a different partnership. ``barker-both``: both sides reach
+    120 in the hand and the bidders, behind on points, win (R10.5)."""
+    if variant == "barker-both":
+        return _both_reach_120(rng)
+    made = _game_winner(rng, {"plain": 1, "early": 1, "race": 2, "jink": 3}.get(variant, 2))
+    if made is None:
+        return None
+    _, pos, prompt, rule_ids = made
+    g = position_game(BRUFF, pos, until_over=True)
+    k = len(g.deals[0].tricks)
+    steps = chronology_steps(g, 1)
+    jink = "R8.4" in rule_ids
+    played = position_game(BRUFF, dict(pos, scores=[0, 0, 0])).deals[0]  # all five tricks
+    won = [BRUFF.partnerships[t.winner] for t in played.tricks]
+    end = running_totals(BRUFF, pos["scores"], won, played.bonus_trick)
+    reached = sum(1 for total in end if total >= BRUFF.target)
+    winner = g.winner
+    if variant == "disagree":
+        # d2: the line with the bonus wins once it is certain; d3: S0's first wins (the bonus
+        # moved, or a later trick settled it the other way).
+        line = [st.first1 if d < 3 else st.first0 for st in steps if st.disagree]
+        if not any(f is not None and f[0] == winner for f in line):
+            return None
+        if d >= 3 and not any(st.disagree and st.first0 and st.first1 for st in steps):
+            return None
+        return "bruff", pos, prompt, ("R8.1", "R8.2", "R8.6")
+    kind = "jink" if jink else ("race" if reached >= 2 else ("early" if k < 5 else "plain"))
+    ahead = any(end[p] >= end[winner or 0] for p in range(3) if p != winner)
+    if kind == "race" and not ahead:
+        return None  # the twist: at the end of the deal another partnership has as much
+    return ("bruff", pos, prompt, rule_ids) if kind == variant else None
+
+
+def _both_reach_120(rng: random.Random) -> Made:
+    """R10.5: both sides end the hand on 120 or more; the bidders win though they have fewer."""
+    step = BARKER.trick_points
+    scores = [rng.randrange(90, BARKER.target, step) for _ in range(2)]
+    pos = _play(_deal(BARKER, rng, scores), BARKER, rng.randrange(2**31), lambda g: g.over)
+    g = position_game(BARKER, pos)
+    if not g.over or len(g.deals) != 1 or g.winner is None:
+        return None
+    bidders = BARKER.partnerships[g.deals[0].bidder]
+    if min(g.scores) < BARKER.target or g.scores[bidders] >= g.scores[1 - bidders]:
+        return None
+    prompt = "Here is a whole hand. Which partnership wins the game?"
+    return "barker", pos, prompt, ("R10.2", "R10.4", "R10.5")
+
+
+def _score_case(rng: random.Random, d: int, variant: str) -> Made:
+    """A score puzzle of one pattern. bruff: ``bruff-out`` (the bonus certain before the end
+    because the higher trumps are out of play: the turn-up, unrobbed, R7.3) or ``bruff-carry``
+    (the second deal, its scores carried over from the first, R8.5). barker: ``barker-made``,
+    ``barker-failed`` (R10.2), ``barker-sweep`` (all 30 after a lower bid), ``barker-30`` and
+    ``barker-30-failed`` (R10.3)."""
+    if variant.startswith("barker-"):
+        return _barker_score(rng, variant.removeprefix("barker-"))
+    rules = BRUFF
+    k = rng.choice([2, 3, 4])
+    ids = ("R7.1", "R7.2", "R7.3", "R8.6")
+    if variant == "bruff-carry":
+        scores = [rng.randrange(0, 20, 5) for _ in range(3)]
+        pos = _play(
+            _deal(rules, rng, scores),
+            rules,
+            rng.randrange(2**31),
+            lambda g: g.deal_number == 2 and g.tricks_played >= k,
+        )
+        g = position_game(rules, pos)
+        if g.over or len(g.deals) != 2 or g.tricks_played != k:
+            return None
+        prompt = (
+            f"The first deal is over and {k} tricks of the second are played. Type each "
+            "partnership's running score, and say whether the bonus is certain yet."
+        )
+        return "bruff", pos, prompt, (*ids, "R8.5")
+    pos = _deal(rules, rng)
+    trump = rng.choice(SUITS)
+    _give_stock(pos, f"5{trump}", 0)  # the five of trumps turned up ...
+    _give_stock(pos, f"A{trump}", 1)  # ... and nobody holds the ace to rob it (R6.5)
+    pos = _play(pos, rules, rng.randrange(2**31), lambda g: g.tricks_played >= k)
+    g = position_game(rules, pos)
+    if g.over or g.tricks_played != k or len(g.deals) != 1 or not g.bonus_certain():
+        return None
+    prompt = (
+        f"{k} tricks of this deal are played. Type each partnership's running score, and say "
+        "whether the bonus is certain yet."
+    )
+    return "bruff", pos, prompt, ids
+
+
+def _give_stock(pos: Position, card: str, index: int) -> None:
+    """Put ``card`` at ``index`` of the stock, swapping it with whatever was there (the deal
+    stays a whole pack)."""
+    stock = pos["stock"]
+    if card in stock:
+        i = stock.index(card)
+        stock[i], stock[index] = stock[index], stock[i]
+        return
+    hand = next(h for h in pos["hands"] if card in h)
+    hand[hand.index(card)], stock[index] = stock[index], card
+
+
+def _give_hand(pos: Position, card: str, seat: int, index: int) -> None:
+    """Put ``card`` at ``index`` of ``seat``'s hand, swapping it with whatever was there."""
+    hand = pos["hands"][seat]
+    if card in hand:
+        i = hand.index(card)
+        hand[i], hand[index] = hand[index], hand[i]
+        return
+    where = next((h for h in pos["hands"] if card in h), pos["stock"])
+    where[where.index(card)], hand[index] = hand[index], card
+
+
+def _barker_score(rng: random.Random, case: str) -> Made:
+    rules = BARKER
+    scores = [rng.randrange(0, rules.high_score, rules.trick_points) for _ in range(2)]
+    pos = _deal(rules, rng, scores)
+    if case in ("sweep", "30", "30-failed"):
+        # The auction is set: the strongest hand bids, the others pass (R9.2, R9.5).
+        g0 = position_game(rules, pos)
+        strength = [best_suit(rules, [str(c) for c in g0.hand(s)])[1] for s in range(4)]
+        bidder = max(range(4), key=lambda s: strength[s])
+        if case != "30-failed" and strength[bidder] < 20:
+            return None
+        bid = 30 if case.startswith("30") else rng.choice([15, 20, 25])
+        order = [(g0.dealer + i) % 4 for i in range(1, 5)]
+        pos["actions"] = [f"bid {bid}" if s == bidder else "pass" for s in order]
+    pos = _play(pos, rules, rng.randrange(2**31), lambda g: len(g.deals) > 1)
+    g = position_game(rules, pos)
+    if g.over or len(g.deals) < 2 or g.deals[0].thrown_in:
+        return None
+    deal = g.deals[0]
+    bidders = rules.partnerships[deal.bidder]
+    taken = running_totals(
+        rules,
+        (0,) * rules.n_partnerships,
+        [rules.partnerships[t.winner] for t in deal.tricks],
+        deal.bonus_trick,
+    )[bidders]
+    top = rules.bids[-1]
+    want = {
+        "made": bool(deal.made) and deal.bid < top and taken < rules.deal_points,
+        "failed": not deal.made and deal.bid < top,
+        "sweep": deal.bid < top and taken == rules.deal_points,
+        "30": bool(deal.made) and deal.bid == top,
+        "30-failed": not deal.made and deal.bid == top,
+    }[case]
+    if not want:
+        return None
+    prompt = "The hand is over. Type each partnership's score after it."
+    ids = ("R10.1", "R10.2", "R10.4") + (("R10.3",) if case in ("sweep", "30", "30-failed") else ())
+    return "barker", pos, prompt, ids
 
 
 def _calls(rng: random.Random, d: int) -> Made:
@@ -530,6 +691,85 @@ def _target_choice(rng: random.Random, d: int, preset: str) -> Made:
     return made if len(g.legal_actions()) >= 3 else None
 
 
+#: Tricks left at the start of an endgame of each difficulty, and the most a card picked at
+#: random at each of your turns may make the target (a coin flip is 0.5).
+_ENDGAME_LEFT = {1: 3, 2: 3, 3: 4}
+_ENDGAME_CHANCE = {1: 0.5, 2: 1 / 3, 3: 1 / 3}
+_THEME_RULES = {
+    "play": (),
+    "draw": ("R4.1",),
+    "renege": ("R5.2", "R5.3"),
+    "bonus": (),
+    "defend": ("R10.2",),
+}
+
+
+def _endgame(rng: random.Random, d: int, variant: str) -> Made:
+    """A real decision (variant ``<preset>-<theme>``): at least three legal cards at the first
+    move, at least one of them losing the target, and a card picked at random at each of your
+    turns makes it at most half the time (a third from difficulty 2; one right card only).
+    Themes (:data:`fortyfive.puzzles._endgame.THEMES`, or ``play``: none asked) are what the
+    one right first card does, as :func:`~fortyfive.puzzles._endgame.analyse_move` finds it."""
+    from fortyfive.puzzles._endgame import analyse_move, guess_chance, target_prompt
+    from fortyfive.solve.solver import solve
+
+    preset, theme = variant.split("-")
+    rules = get_rules(preset)
+    done = rules.hand_size - _ENDGAME_LEFT[d]  # tricks played before the endgame starts
+
+    def start(g: Game) -> bool:
+        if g.phase != Phase.PLAY or g.tricks_played != done or g.trick:
+            return False
+        bidder = g.deals[-1].bidder
+        return theme != "defend" or rules.partnerships[g.to_act or 0] != rules.partnerships[bidder]
+
+    pos = _play(_deal(rules, rng), rules, rng.randrange(2**31), start)
+    g = position_game(rules, pos)
+    if g.over or len(g.deals) != 1 or not start(g):
+        return None
+    if theme == "renege":  # a trump led into a hand that may keep its protected trumps
+        t = rules_tables(rules, g.trump or "S")
+        leads = [c for c in _legal_cards(g) if t.is_trump(c.id)]
+        rng.shuffle(leads)
+        for lead in leads:
+            after = g.copy()
+            after.apply(f"play {lead}")
+            if any(not t.is_trump(c.id) for c in _legal_cards(after)) and any(
+                t.is_trump(c.id) for c in after.hand(after.to_act or 0)
+            ):
+                pos["actions"] = [*pos["actions"], f"play {lead}"]
+                g = after
+                break
+        else:
+            return None
+    s = solve(g)
+    target = s.value
+    if theme == "defend":
+        bid = g.deals[-1].bid
+        target = rules.deal_points + rules.trick_points - bid  # the bidders below their bid
+        if bid < 15 or s.value < target:
+            return None
+    if target <= s.taken:
+        return None
+    keeping = [a for a, v in s.values.items() if v >= target]
+    if len(s.values) < 3 or len(keeping) == len(s.values) or len(keeping) > (2 if d == 1 else 1):
+        return None
+    if g.turnup is not None and f"play {g.turnup}" in keeping:
+        return None  # the facts name the turn-up: the answer would be on the screen
+    side = rules.partnerships[g.to_act or 0]
+    if theme != "play" and theme not in analyse_move(g, keeping[0], target).themes:
+        return None
+    if guess_chance(g, side, target) > _ENDGAME_CHANCE[d]:
+        return None
+    pos["target"] = target
+    ids = ("R3.2", "R10.1") if rules.auction else ("R3.2", "R7.1", "R7.2")
+    return preset, pos, target_prompt(g, side, target), ids + _THEME_RULES[theme]
+
+
+def _legal_cards(g: Game) -> list[Card]:
+    return [parse_card(a.split()[-1]) for a in g.legal_actions() if a.startswith("play ")]
+
+
 def _turn(rng: random.Random, d: int, variant: str) -> Made:
     """A ``turn`` puzzle at one moment of a deal (the variant), played by rule-based players."""
     preset = "barker" if variant in _TURN_BARKER else "bruff"
@@ -583,6 +823,62 @@ def _turn(rng: random.Random, d: int, variant: str) -> Made:
     return preset, pos, prompt, rule_ids
 
 
+#: The bid puzzles' patterns: the call the engine judges right, and the side's scores.
+_BID_CASES = {
+    "thirty": ("bid 30",),  # a hand worth the double score of a made 30 (R10.3)
+    "strong": ("bid 20", "bid 25"),  # a hand worth competing high
+    "modest": ("bid 5", "bid 10", "bid 15"),  # a hand that should stop low
+    "rich": ("pass",),  # on 100 or more the bids below 20 are closed (R9.4)
+}
+
+
+def _bid(rng: random.Random, d: int, variant: str) -> Made:
+    """A first call in barker to judge (see :mod:`fortyfive.puzzles._bidding`): the hand's value
+    at least ``MARGIN`` from the bids either side of the answer, and the same answer with three
+    other sampling seeds."""
+    from fortyfive.puzzles._bidding import MARGIN, SEED, TOP_MARGIN, judge
+
+    rules = BARKER
+    step = rules.trick_points
+    scores = [rng.randrange(0, rules.high_score, step) for _ in range(2)]
+    pos = _deal(rules, rng, scores)
+    g = position_game(rules, pos)
+    seat = g.to_act or 0
+    side = rules.partnerships[seat]
+    if variant == "rich":
+        scores[side] = rng.randrange(rules.high_score, rules.target, step)
+        g = position_game(rules, pos)
+    if variant == "thirty":  # deal the caller the top trumps of a suit (R2.3)
+        suit = rng.choice("SCD")
+        for i, card in enumerate((f"5{suit}", f"J{suit}", "AH")):
+            _give_hand(pos, card, seat, i)
+        g = position_game(rules, pos)
+    quick = best_suit(rules, [str(c) for c in g.hand(seat)])[1]  # the rule bot's estimate
+    floor, ceiling = {"thirty": (20, 99), "strong": (16, 99)}.get(variant, (0, 12))
+    if not floor <= quick <= ceiling:
+        return None
+    j = judge(g, seat)
+    if j.call not in _BID_CASES[variant]:
+        return None
+    bids = [int(a.split()[1]) for a in g.legal_actions() if a.startswith("bid ")]
+    below = max((b for b in bids if b <= j.value), default=0)
+    above = min((b for b in bids if b > j.value), default=10**6)
+    top = j.call == f"bid {rules.bids[-1]}"  # then the scores decide, not the limit (R10.3)
+    if not top and ((below and j.value - below < MARGIN) or above - j.value < MARGIN):
+        return None
+    if abs(j.top_score - j.limit_score) < TOP_MARGIN:
+        return None  # the top bid (R10.3) neither clearly better nor clearly worse
+    if any(judge(g, seat, seed=SEED + k).call != j.call for k in (1, 2, 3)):
+        return None
+    prompt = (
+        "You call first. How high should your side go in this auction with your hand? "
+        "Choose your limit: the highest call you would make."
+    )
+    extra = {"rich": ("R9.4",), "thirty": ("R10.3",)}.get(variant, ())
+    rule_ids = ("R9.2", "R10.1", "R10.2", *extra)
+    return "barker", pos, prompt, rule_ids
+
+
 _TURN_BARKER = ("bid", "trump", "discard", "auction-lead")
 #: When each ``turn`` variant stops the deal, and the rules its answer depends on.
 _TURN_MOMENTS: dict[str, tuple[Callable[[Game], bool], tuple[str, ...]]] = {
@@ -607,6 +903,7 @@ TITLES = {
     "calls": "Which calls are legal?",
     "target": "Make your target",
     "turn": "Whose turn?",
+    "bid": "How high would you bid?",
     "notation": "Which words are cards?",
     "trumps": "Which cards are trumps?",
     "give-up": "What to give up when robbing",
@@ -616,8 +913,9 @@ _VARIANTS: dict[str, list[Any]] = {
     "keep": ["keep", "play"],
     "rob": ["holder", "spades", "dealer", "nobody", "joker"],
     "score": ["bruff", "barker"],
-    "target": ["barker", "bruff"],
+    "target": ["barker-play", "bruff-play"],  # "barker"/"bruff": the first, looser filter
     "turn": ["first-lead", "next-player", "next-leader", "bid", "auction-lead", "dealer"],
+    "bid": ["strong", "modest", "rich", "thirty"],
 }
 
 
@@ -649,16 +947,24 @@ def _make(kind: str, rng: random.Random, d: int, variant: Any) -> Any:
     if kind == "rob":
         return _rob(rng, d, variant)
     if kind == "score":
-        return _score(rng, d, variant)
+        return (
+            _score(rng, d, variant)
+            if variant in ("bruff", "barker")
+            else _score_case(rng, d, variant)
+        )
     if kind == "game-winner":
-        return _game_winner(rng, d)
+        return _game_winner(rng, d) if variant is None else _game_winner_case(rng, d, variant)
     if kind == "calls":
         return _calls(rng, d)
     if kind == "turn":
         return _turn(rng, d, variant)
+    if kind == "bid":
+        return _bid(rng, d, variant)
     if variant.endswith("-choice"):
         return _target_choice(rng, d, variant.removesuffix("-choice"))
-    return _target(rng, d, variant)
+    if variant in ("barker", "bruff"):
+        return _target(rng, d, variant)  # the first filter: some card loses
+    return _endgame(rng, d, variant)
 
 
 def generate_puzzles(
@@ -674,7 +980,12 @@ def generate_puzzles(
     ``difficulty`` 1-3 picks harder positions (more cards, the AH/joker twists, trump leads
     against protected trumps, uncertain bonuses, races to 45, longer endgames). ``variants``
     cycles through a kind's variants (e.g. ``["holder", "joker"]`` for rob, ``["barker"]`` for
-    score or target); by default all of them.
+    score); by default the ones in ``_VARIANTS``. Beyond those: score ``bruff-out``,
+    ``bruff-carry``, ``barker-made``, ``barker-failed``, ``barker-sweep``, ``barker-30``,
+    ``barker-30-failed``; game-winner ``plain``, ``early``, ``race``, ``jink``, ``disagree``,
+    ``barker-both``; target ``<preset>-<theme>`` with the themes ``play``, ``draw``,
+    ``renege``, ``bonus``, ``defend`` (barker); bid ``strong``, ``modest``, ``rich``,
+    ``thirty``; turn ``trump``, ``discard``, ``partners``, ``bury``.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; kinds are {KINDS}")
@@ -778,31 +1089,49 @@ COURSE: dict[int, list[tuple[str, int, Any]]] = {
         ("score", 1, "bruff"),
         ("score", 2, "bruff"),
         ("score", 3, "bruff"),
-        ("score", 3, "bruff"),
-        ("game-winner", 1, None),
-        ("game-winner", 2, None),
-        ("game-winner", 2, None),
-        ("game-winner", 3, None),
+        ("score", 2, "bruff-out"),
+        ("score", 3, "bruff-carry"),
+        ("turn", 1, "dealer"),
+        ("game-winner", 1, "plain"),
+        ("game-winner", 1, "early"),
+        ("game-winner", 2, "race"),
+        ("game-winner", 2, "disagree"),
+        ("game-winner", 3, "disagree"),
+        ("game-winner", 3, "jink"),
     ],
     5: [
         ("calls", 1, None),
         ("calls", 2, None),
         ("calls", 3, None),
-        ("calls", 3, None),
-        ("score", 1, "barker"),
-        ("score", 2, "barker"),
-        ("score", 3, "barker"),
-        ("score", 2, "barker"),
+        ("turn", 2, "bid"),
+        ("turn", 3, "dealer"),
+        ("bid", 1, "strong"),
+        ("bid", 2, "modest"),
+        ("bid", 3, "rich"),
+        ("bid", 3, "thirty"),
+        ("turn", 1, "trump"),
+        ("turn", 2, "discard"),
+        ("turn", 1, "auction-lead"),
+        ("score", 1, "barker-made"),
+        ("score", 2, "barker-failed"),
+        ("score", 2, "barker-sweep"),
+        ("score", 3, "barker-30"),
+        ("score", 3, "barker-30-failed"),
+        ("game-winner", 3, "barker-both"),
     ],
     6: [
-        ("target", 1, "barker"),
-        ("target", 1, "barker"),
-        ("target", 2, "barker"),
-        ("target", 2, "barker"),
-        ("target", 1, "bruff"),
-        ("target", 2, "bruff"),
-        ("target", 3, "bruff"),
-        ("target", 3, "barker"),
+        ("target", 1, "barker-play"),
+        ("target", 1, "bruff-play"),
+        ("target", 2, "barker-draw"),
+        ("target", 3, "bruff-draw"),
+        ("target", 2, "barker-renege"),
+        ("target", 3, "bruff-renege"),
+        ("target", 1, "barker-bonus"),
+        ("target", 2, "bruff-bonus"),
+        ("target", 2, "barker-defend"),
+        ("target", 3, "barker-defend"),
+        ("target", 2, "bruff-play"),
+        ("target", 3, "barker-play"),
     ],
 }
 

@@ -8,8 +8,9 @@ of checking. :meth:`~PuzzleRun.view` is what a learner may see, so it is what a 
 The kinds (see :mod:`fortyfive.puzzles`): ``order``, ``winner``, ``legal``, ``keep``,
 ``rob``, ``score``, ``game-winner``, ``calls``, ``target`` (an endgame against perfect
 defence), ``turn`` (whose turn, who deals, who partners whom, who gets a card of the deal),
-``notation`` (which words are cards), ``trumps`` (which cards are trumps) and ``give-up``
-(which card to give up when robbing). The course's collections
+``notation`` (which words are cards), ``trumps`` (which cards are trumps), ``give-up``
+(which card to give up when robbing) and ``bid`` (how high to bid with a hand, judged over
+sampled deals). The course's collections
 ship as JSON beside this module (``collections/``).
 
 >>> p = get_puzzle("c2-01")
@@ -48,6 +49,7 @@ KINDS = (
     "notation",
     "trumps",
     "give-up",
+    "bid",
 )
 #: The fields of one attempt record, as the widget reports it and the progress file keeps it
 #: (``time`` is added on saving).
