@@ -454,8 +454,10 @@ def test_an_instant_step_plays_every_bot_move_at_once() -> None:
     ("preset", "phase"), [("bruff", "play"), ("barker", "play"), ("barker", "bid")]
 )
 def test_hint_message_shows_advice_from_the_seats_view_and_changes_nothing_else(
-    preset: str, phase: str
+    preset: str, phase: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # the learner's wall-clock cap would make the hint depend on the machine's speed
+    monkeypatch.setattr("fortyfive.widgets.table.HINT_SECONDS", None)
     t = at_learner_turn(preset, 4, phase)
     before = synced(t)
     t.handle_message({"type": "hint", "seat": 0, "state": t.state})

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from fortyfive.agents.bots import RuleBot
 from fortyfive.bench.solver import _first_leads
-from fortyfive.solve.hints import HINT_NODES, hint
+from fortyfive.solve.hints import HINT_NODES, HINT_SECONDS, hint
 from fortyfive.solve.solver import SearchBudgetExceeded
 
 
@@ -28,10 +28,12 @@ def hint_bench(
     seed: int = 1,
     samples: int = 8,
     nodes: int | None = HINT_NODES,
+    seconds: float | None = HINT_SECONDS,
     compare: bool = True,
     out: Callable[[str], None] | None = None,
 ) -> list[dict[str, float | int | str]]:
-    """Time ``hint(samples=samples, nodes=nodes)`` at ``positions`` bruff first leads. With
+    """Time ``hint(samples=samples, nodes=nodes, seconds=seconds)``, the table's hint, at
+    ``positions`` bruff first leads. With
     ``compare``, also: how often its first action is the first of the unbudgeted ranking
     (``same first``), is one of that ranking's best (``among best``, equal points given up),
     and what it gives up on average by that ranking (``points given up``). Where not one deal
@@ -47,7 +49,7 @@ def hint_bench(
         assert seat is not None
         start = time.perf_counter()
         try:
-            ranked = hint(g, seat, samples=samples, seed=g.seed or 0, nodes=nodes)
+            ranked = hint(g, seat, samples=samples, seed=g.seed or 0, nodes=nodes, seconds=seconds)
             first, n = ranked[0].action, ranked[0].deals
         except SearchBudgetExceeded:  # the table's answer then: the rule bot's advice
             first, n = RuleBot(seed=0).choose(g, seat), 0

@@ -126,11 +126,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 0
     if args.hints:
         from fortyfive.bench.hints import hint_bench
-        from fortyfive.solve.hints import HINT_NODES
+        from fortyfive.solve.hints import HINT_NODES, HINT_SECONDS
 
         print(
-            f"hint() at {args.positions} bruff first leads: 8 deals within {HINT_NODES:,} nodes, "
-            "against the same 8 deals without a budget"
+            f"hint() at {args.positions} bruff first leads: 8 deals within {HINT_NODES:,} nodes "
+            f"and {HINT_SECONDS} s, against the same 8 deals without a budget"
         )
         print(_table(hint_bench(args.positions, args.seed)))
         return 0

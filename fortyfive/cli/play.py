@@ -15,7 +15,7 @@ from fortyfive.engine.game import Game
 from fortyfive.engine.observe import public_action, render_text
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import PRESETS
-from fortyfive.solve.hints import HINT_HEADER, describe_hints, hint
+from fortyfive.solve.hints import HINT_HEADER, HINT_SECONDS, describe_hints, hint
 from fortyfive.solve.solver import SearchBudgetExceeded
 
 
@@ -205,7 +205,7 @@ def _hint_text(game: Game, seat: int) -> str:
     if game.phase != Phase.PLAY:
         return "hints judge card play (R3-R5); for this choice, '?' lists what is legal"
     try:
-        hints = hint(game, seat, samples=12, seed=len(game.history))
+        hints = hint(game, seat, samples=12, seed=len(game.history), seconds=HINT_SECONDS)
     except SearchBudgetExceeded:
         return "this position is too big to solve within the hint's budget: try after a trick"
     return HINT_HEADER + "\n" + describe_hints(hints)

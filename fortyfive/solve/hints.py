@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import dataclass
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Literal
@@ -46,6 +47,11 @@ Search = Literal["paranoid", "max-n"]
 #: The default node budget of a hint: some 0.5 s here for a bruff first lead (about 3.3 us a
 #: node), where one deal alone may take 20,000 nodes or 500,000. Small positions never reach it.
 HINT_NODES = 150_000
+#: The wall-clock cap a learner's hint adds to the node budget (the card table, ``play``): it
+#: binds only where the budget would take longer than a learner should wait, on a busy machine
+#: or in the browser (Pyodide, ``sys.platform == "emscripten"``, runs the solver about twice
+#: as slowly), and then the hint is over the deals solved in time.
+HINT_SECONDS = 1.8 if sys.platform == "emscripten" else 0.9
 #: Max-n (:mod:`fortyfive.solve.maxn`) has little to prune: it solves positions of at most this
 #: many cards in the hands (from the third trick of a bruff deal on), a few ms each.
 MAXN_CARDS = 18

@@ -36,7 +36,7 @@ from fortyfive.engine.actions import IllegalActionError, parse_action
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import Rules
-from fortyfive.solve.hints import hint
+from fortyfive.solve.hints import HINT_SECONDS, hint
 from fortyfive.solve.solver import SearchBudgetExceeded
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
@@ -58,8 +58,8 @@ from fortyfive.widgets._table_text import (
 log = logging.getLogger(__name__)
 
 MESSAGE_TYPES = ("act", "step", "auto", "next_game", "next_deal", "hint")
-# Deals the solver plays out for a hint, within hint()'s node budget (HINT_NODES): a bruff
-# first lead gets as many of the 8 as fit in about half a second.
+# Deals the solver plays out for a hint, within hint()'s node budget (HINT_NODES) and the
+# learner's wall-clock cap (HINT_SECONDS): a bruff first lead gets as many of the 8 as fit.
 HINT_SAMPLES = 8
 LOG_LINES = 40  # lines of the public log kept and synced
 #: Traits the browser may write; everything else it sends as a state change is dropped.
@@ -235,7 +235,9 @@ class CardTable(SyncedWidget):
         if game.phase == Phase.PLAY:
             # not one deal within the budget: the rule-based advice below
             with contextlib.suppress(SearchBudgetExceeded):
-                ranked = hint(game, seat, samples=samples, seed=self._state_number)
+                ranked = hint(
+                    game, seat, samples=samples, seed=self._state_number, seconds=HINT_SECONDS
+                )
         if ranked:
             best = ranked[0]
             text = hint_text(best.action, best.reason)
