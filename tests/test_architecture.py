@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "fortyfive"
-LAYERS = ("engine", "solve", "agents", "puzzles", "widgets", "course", "bench", "cli")
+LAYERS = ("engine", "solve", "agents", "puzzles", "widgets", "course", "teach", "bench", "cli")
 #: Jupyter packages: only the widgets and the course may import them (the engine is pure Python).
 JUPYTER = ("anywidget", "ipywidgets", "traitlets", "IPython", "jupyterlab", "nbformat")
 

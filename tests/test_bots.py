@@ -269,3 +269,92 @@ def test_rule_bot_beats_random_over_a_few_barker_games() -> None:
             game.apply(bots[seat].choose(game, seat))
         wins += game.winner == 0
     assert wins >= 9
+
+
+def bruff_first_lead(seed: int) -> ff.Game:
+    game = ff.Game.new("bruff", seed=seed)
+    while game.phase != "play":
+        game.apply(rule(game))
+    return game
+
+
+def test_search_bot_with_a_node_budget_decides_the_same_card_every_time() -> None:
+    game = bruff_first_lead(7)
+    seat = game.to_act
+    assert seat is not None
+    bots = [SearchBot(seed=4, nodes=20_000, seconds=None, search="paranoid") for _ in range(2)]
+    picks = {b.choose(game, seat) for b in bots}
+    assert len(picks) == 1 and picks <= set(game.legal_actions())
+
+
+def test_search_bot_plays_the_rule_card_when_no_deal_fits_its_budget() -> None:
+    for seed in range(5):
+        game = bruff_first_lead(seed)
+        seat = game.to_act
+        assert seat is not None
+        bot = SearchBot(seed=1, nodes=1, search="paranoid")
+        assert bot.choose(game, seat) == RuleBot(seed=1).choose(game, seat)
+        assert bot.last_deals == 0
+
+
+def test_the_erring_bot_is_the_rule_bot_without_errors_and_random_with_only_errors() -> None:
+    from fortyfive.agents.bots import ErringBot
+
+    game = bruff_first_lead(11)
+    seat = game.to_act
+    assert seat is not None
+    assert ErringBot(seed=2, error_rate=0).choose(game, seat) == rule(game)
+    picks = {ErringBot(seed=s, error_rate=1).choose(game, seat) for s in range(40)}
+    cards = {a for a in game.legal_actions() if a.startswith("play ")}
+    assert picks == cards  # every legal card, never robbing (R6.5) by mistake
+
+
+def test_search_bot_budgets_bruff_cards_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Barker hands are small: its cards are chosen over every sample, as before budgets;
+    bruff's solved cards have a node budget and a clock."""
+    import fortyfive.solve.hints as hints
+    from fortyfive.agents.bots import PLAY_NODES, PLAY_SECONDS
+
+    asked: dict[str, tuple[object, object]] = {}
+    real = hints.hint_from_observation
+
+    def spy(obs: Any, **kw: Any) -> Any:
+        asked[obs["preset"]] = (kw["nodes"], kw["seconds"])
+        return real(obs, **kw)
+
+    monkeypatch.setattr(hints, "hint_from_observation", spy)
+    for preset in ("barker", "bruff"):
+        game = ff.Game.new(preset, seed=3)
+        while game.phase != "play" or len(game.legal_actions()) < 2:
+            game.apply(rule(game))
+        bot = SearchBot(seed=1, samples=2, bid_samples=2, search="paranoid")
+        bot.choose(game, game.to_act or 0)
+    assert asked["barker"] == (None, None)
+    assert asked["bruff"] == (PLAY_NODES["bruff"], PLAY_SECONDS["bruff"]) != (None, None)
+
+
+def test_search_bot_plays_bruff_by_rollouts_and_barker_by_the_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import fortyfive.agents.rollout as rollout
+    import fortyfive.solve.hints as hints
+
+    used: list[tuple[str, str]] = []
+    real_hint, real_roll = hints.hint_from_observation, rollout.rollout_values
+
+    def spy_hint(obs: Any, **kw: Any) -> Any:
+        used.append((obs["preset"], "solver"))
+        return real_hint(obs, **kw)
+
+    def spy_roll(obs: Any, **kw: Any) -> Any:
+        used.append((obs["preset"], "rollout"))
+        return real_roll(obs, **kw)
+
+    monkeypatch.setattr(hints, "hint_from_observation", spy_hint)
+    monkeypatch.setattr(rollout, "rollout_values", spy_roll)
+    for preset in ("barker", "bruff"):
+        game = ff.Game.new(preset, seed=3)
+        while game.phase != "play" or len(game.legal_actions()) < 2:
+            game.apply(rule(game))
+        SearchBot(seed=1, samples=2, bid_samples=2).choose(game, game.to_act or 0)
+    assert used == [("barker", "solver"), ("bruff", "rollout")]

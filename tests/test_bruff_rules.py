@@ -1028,3 +1028,28 @@ def test_R8_5_a_match_goes_to_three_games_won() -> None:
         match.apply("pass")
     record = match.games[-1].record()
     assert ff.Game.replay(record).history == match.games[-1].history  # the dealer travels along
+
+
+def test_R8_deal_winner_is_the_games_winner_once_the_deal_is_over() -> None:
+    """scoring.deal_winner from a deal's tricks: the partnership that won the game in it by
+    the target (R8.1, R8.6) or a jink (R8.4), None when the game went on (R8.5)."""
+    from fortyfive.engine.scoring import deal_winner
+
+    seen = {"won": 0, "on": 0}
+    for seed in range(150):
+        rng = random.Random(seed)
+        g = ff.Game.new("bruff", seed=seed)
+        while not g.over:
+            g.apply(random_action(g, rng))
+        for d in g.deals:
+            winners = [g.rules.partnerships[t.winner] for t in d.tricks]
+            if not winners:
+                continue
+            w = deal_winner(g.rules, d.start_scores, winners, d.bonus_trick)
+            if d is g.deals[-1]:
+                assert w == g.winner
+                seen["won"] += 1
+            else:
+                assert w is None
+                seen["on"] += 1
+    assert seen["won"] == 150 and seen["on"] > 150

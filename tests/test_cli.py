@@ -277,3 +277,56 @@ def test_book_without_jupyter_book_says_what_to_install(
     err = capsys.readouterr().err
     assert "jupyter-book is not installed" in err and "pip install -e '.[book]'" in err
     assert not (tmp_path / "site").exists()
+
+
+def test_bench_bots_prints_decision_times_per_preset_and_phase() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "fortyfive", "bench", "--bots", "--bot", "rule", "--deals", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "median ms" in out and "p95 ms" in out and "max ms" in out
+    for word in ("bruff", "barker", "trick 1", "bid", "all cards"):
+        assert word in out
+
+
+def test_bench_hints_prints_times_and_the_agreement_with_the_unbudgeted_ranking() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "fortyfive", "bench", "--hints", "--positions", "1", "--seed", "2"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "p95 ms" in out and "same first" in out and "points given up" in out
+
+
+def test_play_level_chooses_the_opponents(monkeypatch: pytest.MonkeyPatch) -> None:
+    import fortyfive.cli.play as cli_play
+
+    seen: list[str] = []
+    monkeypatch.setattr(cli_play, "play", lambda *a, opponents: seen.append(opponents))
+    assert main(["play", "--level", "beginner"]) == 0
+    assert main(["play"]) == 0
+    assert main(["play", "--opponents", "search"]) == 0
+    assert seen == ["erring", "rule", "search"]
+    with pytest.raises(SystemExit):
+        main(["play", "--level", "club", "--opponents", "rule"])
+
+
+@pytest.mark.slow
+def test_bench_runs_the_same_command_inside_pyodide() -> None:
+    import shutil
+
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed (apt-get install nodejs)")
+    pytest.importorskip("jupyterlite_pyodide_kernel")
+    command = ["bench", "--preset", "bruff", "--seconds", "1", "--pyodide"]
+    out = subprocess.run(
+        [sys.executable, "-m", "fortyfive", *command],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "games/s" in out.stdout and "bruff" in out.stdout

@@ -149,3 +149,27 @@ def test_R9_7_kept_trumps_hold_for_players_who_keep_their_trumps() -> None:
                 checked += sum(kept)
             g.apply(bots[g.to_act].choose(g, g.to_act))
     assert checked > 50
+
+
+def test_a_node_budget_ranks_over_the_first_deals_that_fit_it() -> None:
+    """The deals are solved in the seed's order; the one that would cross the budget is
+    dropped, so a budget gives the ranking of the first deals alone, on any machine."""
+    from fortyfive.solve.solver import SearchBudgetExceeded
+
+    g = next(play_positions("bruff", 4, every=3))
+    obs = g.observation(g.to_act)
+    free = hint_from_observation(obs, samples=6, seed=3, nodes=None)
+    assert {h.deals for h in free} == {6}
+    partial = []
+    for budget in (300, 1_000, 3_000, 10_000, 30_000, 100_000):
+        try:
+            ranked = hint_from_observation(obs, samples=6, seed=3, nodes=budget)
+        except SearchBudgetExceeded:
+            continue
+        if ranked[0].deals < 6:
+            partial.append(ranked)
+    assert partial, "no budget between one deal and six"
+    for budgeted in partial:
+        assert budgeted == hint_from_observation(obs, samples=budgeted[0].deals, seed=3, nodes=None)
+    with pytest.raises(SearchBudgetExceeded):
+        hint_from_observation(obs, samples=6, seed=3, nodes=1)

@@ -184,3 +184,19 @@ def test_position_from_observation_with_the_true_hands_is_the_games(preset: str)
                 seen = Position.from_observation(g.observation(seat), hands, truth.robber)
                 assert seen == truth
             g.apply(bot.choose(g, g.to_act))
+
+
+def test_a_node_budget_stops_the_search_and_a_big_enough_one_changes_nothing() -> None:
+    from fortyfive.solve.solver import SearchBudgetExceeded
+
+    rng = random.Random(31)
+    g = random_deal(BRUFF, rng)
+    while g.phase == "bury":
+        g.apply(rng.choice(g.legal_actions()))
+    pos = Position.from_game(g)
+    free = solve(pos)
+    assert solve(pos, max_nodes=free.nodes).values == free.values
+    with pytest.raises(SearchBudgetExceeded, match="nodes"):
+        solve(pos, max_nodes=free.nodes // 4)
+    with pytest.raises(SearchBudgetExceeded, match="deadline"):
+        solve(pos, deadline=0.0)  # long past

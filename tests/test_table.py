@@ -454,8 +454,10 @@ def test_an_instant_step_plays_every_bot_move_at_once() -> None:
     ("preset", "phase"), [("bruff", "play"), ("barker", "play"), ("barker", "bid")]
 )
 def test_hint_message_shows_advice_from_the_seats_view_and_changes_nothing_else(
-    preset: str, phase: str
+    preset: str, phase: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # the learner's wall-clock cap would make the hint depend on the machine's speed
+    monkeypatch.setattr("fortyfive.widgets.table.HINT_SECONDS", None)
     t = at_learner_turn(preset, 4, phase)
     before = synced(t)
     t.handle_message({"type": "hint", "seat": 0, "state": t.state})
@@ -571,6 +573,32 @@ def test_a_double_click_on_next_game_starts_one_game_quietly() -> None:
     after = json.dumps(synced(t), sort_keys=True)
     t.handle_message(message)
     assert t.notice["kind"] == "" and json.dumps(synced(t), sort_keys=True) == after
+
+
+# ---------------------------------------------------------------- levels
+
+
+def test_a_level_chooses_the_bots_and_set_level_changes_them_during_a_game() -> None:
+    from fortyfive.agents.bots import ErringBot, RuleBot, SearchBot
+
+    t = CardTable("bruff", seat=0, seed=2, level="beginner", pause_ms=0)
+    assert t.level == "beginner"
+    assert all(type(b) is ErringBot for b in t._bots.values())
+    t.set_level("strong")
+    assert t.level == "strong" and all(type(b) is SearchBot for b in t._bots.values())
+    default = CardTable("bruff", seat=0, seed=2, pause_ms=0)
+    assert default.level is None and all(type(b) is RuleBot for b in default._bots.values())
+
+
+def test_unknown_levels_and_level_with_opponents_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        CardTable("bruff", level="expert")
+    with pytest.raises(ValueError, match="give one"):
+        CardTable("bruff", opponents="random", level="club")
+    t = CardTable("bruff", seed=1, pause_ms=0)
+    with pytest.raises(ValueError, match="unknown level"):
+        t.set_level("expert")
+    assert t.level is None
 
 
 # ---------------------------------------------------------------- one wording per event

@@ -22,6 +22,7 @@ from fortyfive.widgets._base import (
     WidgetMessageError,
     message_problem,
 )
+from fortyfive.widgets._notation import symbols
 from fortyfive.widgets.puzzle import PuzzleMessageError, PuzzleWidget
 from fortyfive.widgets.table import CardTable, TableMessageError
 
@@ -210,7 +211,7 @@ def test_the_widget_shows_the_runs_own_refusal(puzzle_id: str, answer: object) -
         copy.deepcopy(trial).check(answer)
     w = PuzzleWidget(puzzle_id)
     refused(w, {"type": "answer", "answer": answer, "state": w.state}, "answer: ")
-    assert w.notice["text"] == f"answer: {caught.value}"
+    assert w.notice["text"] == symbols(f"answer: {caught.value}")  # the page's card notation
 
 
 # ---------------------------------------------------------------- the front end's shared files

@@ -12,18 +12,25 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol
+from time import perf_counter
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from fortyfive.agents.random_play import AUCTION_PASS_PROBABILITY
+from fortyfive.agents.rule_play import PlayView, card_ids, play_card, rob_discard
 from fortyfive.engine.actions import PLAY_ID, parse_action
 from fortyfive.engine.cards import CARDS, SUITS, parse_card
 from fortyfive.engine.dealing import discard_order, draw_limit, first_leader
 from fortyfive.engine.observe import Observation, trump_of
-from fortyfive.engine.rules import TRUMP_SUIT, Rules, get_rules, rules_tables, tables
-from fortyfive.engine.tricks import winner_index
+from fortyfive.engine.rules import (
+    Rules,
+    get_rules,
+    rules_tables,
+    tables,
+)
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
+    from fortyfive.solve.hints import Search
 
 
 class Bot(Protocol):
@@ -79,10 +86,6 @@ _DRAW_POINTS = 0.5  # each card discarded and redrawn (R9.7) may bring a trump
 _OPENING_POINTS = 10.0  # a hand worth less than two tricks on its own leaves the bidding to others
 
 
-def _ids(cards: list[str]) -> list[int]:
-    return [parse_card(c).id for c in cards]
-
-
 def hand_points(rules: Rules, hand: list[str], trump: str) -> float:
     """Points (of 30 in barker) the hand should take on its own with ``trump`` trumps: tricks of
     5 from the trumps' places in the order (R2.3), the bonus chance (R10.1), side kings and the
@@ -95,7 +98,7 @@ def hand_points(rules: Rules, hand: list[str], trump: str) -> float:
     True
     """
     t = rules_tables(rules, trump)
-    ids = _ids(hand)
+    ids = card_ids(hand)
     places = sorted(t.order.index(c) for c in ids if t.is_trump(c))
     tricks = sum(_TRUMP_TRICKS[p] if p < len(_TRUMP_TRICKS) else _LOW_TRUMP_TRICKS for p in places)
     tricks += _LENGTH_TRICKS * max(0, len(places) - 2)
@@ -159,7 +162,7 @@ class RuleBot(ObservingBot):
         if phase == "discard":
             return self._discard(rules, obs)
         rob = self._rob(rules, obs)
-        return rob or self._play(_PlayView(rules, obs))
+        return rob or play_card(PlayView.of(rules, obs))
 
     # -------------------------------------------------------------- before the tricks
 
@@ -170,22 +173,18 @@ class RuleBot(ObservingBot):
         def worth(c: int) -> float:
             return sum(tables(rules.joker, s).power[c] for s in range(4)) / 4
 
-        card = min(_ids(obs["hand"]), key=lambda c: (worth(c), c))
+        card = min(card_ids(obs["hand"]), key=lambda c: (worth(c), c))
         return f"bury {CARDS[card]}"
 
     @staticmethod
     def _rob(rules: Rules, obs: Observation) -> str | None:
         """R6.5: take the turn-up when it is better than the worst card in hand."""
-        robs = [a for a in obs["legal_actions"] if a.startswith("rob ")]
+        robs = [parse_card(a.split()[1]).id for a in obs["legal_actions"] if a.startswith("rob ")]
         if not robs:
             return None
         t = rules_tables(rules, trump_of(obs))
-        worst = min((parse_card(a.split()[1]).id for a in robs), key=lambda c: (t.power[c], c))
-        return (
-            f"rob {CARDS[worst]}"
-            if t.power[parse_card(obs["turnup"] or "").id] > t.power[worst]
-            else None
-        )
+        card = rob_discard(t, robs, parse_card(obs["turnup"] or "").id)
+        return None if card is None else f"rob {CARDS[card]}"
 
     @staticmethod
     def _call(rules: Rules, obs: Observation) -> str:
@@ -222,107 +221,76 @@ class RuleBot(ObservingBot):
         t = rules_tables(rules, trump_of(obs))
         most = max(len(a.split()) - 1 for a in obs["legal_actions"])
         plain = sorted(
-            (c for c in _ids(obs["hand"]) if not t.is_trump(c)), key=lambda c: t.power[c]
+            (c for c in card_ids(obs["hand"]) if not t.is_trump(c)), key=lambda c: t.power[c]
         )
         return str(parse_action(" ".join(["discard", *(str(CARDS[c]) for c in plain[:most])])))
 
-    # -------------------------------------------------------------- the tricks
 
-    @staticmethod
-    def _play(v: _PlayView) -> str:
-        t = v.t
-        if not v.trick:
-            return v.play(RuleBot._lead(v))
-        winner_seat, winning = v.winning()
-        if v.partner(winner_seat):
-            return v.play(v.weakest(v.legal))  # R3.4: never overtake a partner
-        beaters = [c for c in v.legal if v.wins_with(c)]
-        if not beaters:
-            return v.play(v.weakest(v.legal))
-        top = max(beaters, key=lambda c: t.power[c])
-        if winning == v.bonus_card and v.boss_trump(top):
-            return v.play(top)  # beat the deal's highest trump with one nothing can beat: the bonus
-        return v.play(min(beaters, key=lambda c: (t.power[c], c)))
+class ErringBot(RuleBot):
+    """A learner's first opponent: plays like :class:`RuleBot` but, ``error_rate`` of the time
+    (by default one card in three), plays a card at random from the legal ones instead.
 
-    @staticmethod
-    def _lead(v: _PlayView) -> int:
-        t = v.t
-        trumps = sorted((c for c in v.legal if t.is_trump(c)), key=lambda c: -t.power[c])
-        if trumps and v.boss_trump(trumps[0]):
-            return trumps[0]  # a sure trick, and it draws the opponents' trumps
-        kings = [c for c in v.legal if not t.is_trump(c) and v.boss_plain(c)]
-        if kings:
-            return max(kings, key=lambda c: (t.power[c], c))
-        plain = [c for c in v.legal if not t.is_trump(c)]
-        return v.weakest(plain or trumps)
+    >>> from fortyfive import Game
+    >>> g = Game.new("bruff", seed=2)
+    >>> while not g.over:
+    ...     g.apply(ErringBot(seed=0).choose(g, g.to_act))
+    >>> g.winner in (0, 1, 2)
+    True
+    """
+
+    name = "erring"
+
+    def __init__(self, seed: int | None = None, error_rate: float = 1 / 3) -> None:
+        super().__init__(seed)
+        self.error_rate = error_rate
+
+    def act(self, obs: Observation) -> str:
+        cards = [a for a in obs["legal_actions"] if a in PLAY_ID]
+        if obs["phase"] == "play" and len(cards) > 1 and self.rng.random() < self.error_rate:
+            return self.rng.choice(cards)
+        return super().act(obs)
 
 
-class _PlayView:
-    """The trick phase as one seat sees it: hand, trick so far, and the cards still unseen."""
-
-    def __init__(self, rules: Rules, obs: Observation) -> None:
-        self.rules = rules
-        self.t = t = rules_tables(rules, trump_of(obs))
-        self.seat: int = obs["seat"]
-        self.partnerships: list[int] = obs["partnerships"]
-        self.legal = [PLAY_ID[a] for a in obs["legal_actions"] if a in PLAY_ID]
-        self.hand = _ids(obs["hand"])
-        self.trick_seats = [e["seat"] for e in obs["trick"]]
-        self.trick = [parse_card(e["card"]).id for e in obs["trick"]]
-        played = [parse_card(c).id for k in obs["tricks"] for c in k["cards"]] + self.trick
-        seen = set(played) | set(self.hand)
-        turnup = obs["turnup"]
-        # R7.3: an unrobbed turn-up is out of play once robbing can no longer happen.
-        if turnup and obs["robbed_by"] is None and obs["tricks"]:
-            seen.add(parse_card(turnup).id)
-        self.unseen = {c for c in range(rules.deck_size) if c not in seen}
-        bonus = obs["bonus"]["card"]
-        self.bonus_card = parse_card(bonus).id if bonus else -1
-        self.plain_len = {
-            s: sum(1 for c in self.hand if t.eff_suit[c] == s)
-            for s in range(TRUMP_SUIT + 1)  # the four plain suits and the trumps
-        }
-
-    @staticmethod
-    def play(card: int) -> str:
-        return f"play {CARDS[card]}"
-
-    def partner(self, seat: int) -> bool:
-        return seat != self.seat and self.partnerships[seat] == self.partnerships[self.seat]
-
-    def winning(self) -> tuple[int, int]:
-        """(seat, card) winning the trick so far (R3.2, by the engine's trick_winner)."""
-        i = winner_index(self.t, self.trick)
-        return self.trick_seats[i], self.trick[i]
-
-    def wins_with(self, card: int) -> bool:
-        return winner_index(self.t, [*self.trick, card]) == len(self.trick)
-
-    def boss_trump(self, card: int) -> bool:
-        """No unseen trump outranks ``card`` (R2.3)."""
-        t = self.t
-        return t.is_trump(card) and not any(t.higher[card] >> c & 1 for c in self.unseen)
-
-    def boss_plain(self, card: int) -> bool:
-        """No unseen card of its suit outranks ``card`` (R2.4); a trump may still take it."""
-        t = self.t
-        s = t.eff_suit[card]
-        return not any(t.eff_suit[c] == s and t.power[c] > t.power[card] for c in self.unseen)
-
-    def weakest(self, cards: list[int]) -> int:
-        """The card to throw: lowest power, from the shortest suit (to void it); trumps last, so
-        privileged trumps stay in hand whenever a renege is legal (R5.3)."""
-        t = self.t
-        return min(cards, key=lambda c: (t.power[c], self.plain_len[t.eff_suit[c]], c))
+#: How a search bot judges a card, per preset: barker by the exact solver on sampled deals (its
+#: two partnerships make the solver's two sides right), bruff by rule-bot rollouts with its own
+#: side's last two tricks searched (:mod:`fortyfive.agents.rollout`), which measured best
+#: against rule partnerships (README, "Bots and tournaments").
+PLAY_SEARCH: dict[str, Search | Literal["rollout"]] = {"bruff": "rollout", "barker": "paranoid"}
+#: Solver nodes a search bot spends on one card, per preset (None: no limit). In bruff a deal
+#: solved from the first trick takes 3,300 nodes at the median but 90,000 at the 95th
+#: percentile (some 3.3 microseconds a node here); 40,000 keeps a card near 130 ms. Barker
+#: hands are small enough to need none.
+PLAY_NODES: dict[str, int | None] = {"bruff": 40_000, "barker": None}
+#: The wall-clock cap of one card, in seconds, where there is a node budget: above what the
+#: budget takes here, so it binds only on a slow or busy machine. Barker play has neither, and
+#: plays exactly as it did before there were budgets.
+PLAY_SECONDS: dict[str, float | None] = {"bruff": 1.0, "barker": None}
 
 
 class SearchBot(RuleBot):
-    """Plays the card (or robs) that the hint sampler ranks first (:mod:`fortyfive.solve.hints`):
-    ``samples`` deals of the hidden cards consistent with its own view, each solved exactly.
-    In the barker auction it values its hand the same way: for its two most promising suits,
+    """A player that looks ahead on deals of the hidden cards consistent with its own view.
+
+    How it judges a card is ``search`` (default :data:`PLAY_SEARCH` for the preset). Barker
+    (``"paranoid"``): it plays the card (or robs) that the hint sampler ranks first
+    (:mod:`fortyfive.solve.hints`), ``samples`` deals each solved exactly; ``"max-n"`` solves
+    the last tricks by :mod:`fortyfive.solve.maxn`. Bruff (``"rollout"``): for each action, the
+    rest of each deal is played out by the rule bot in the other partnerships' seats, and by
+    the rule bot then search (its last ``exact`` cards) in its own side's
+    (:func:`fortyfive.agents.rollout.rollout_values`), over as many deals as fit
+    ``rollout_cards`` cards played in rollouts, so short positions get more.
+
+    In the barker auction it values its hand by the solver: for its two most promising suits,
     ``bid_samples`` deals of the unseen cards, every seat discarding its non-trumps and drawing
     (R9.7), solved with it as the declarer; it bids up to that value (R9.2-R9.4) and names the
     better suit (R9.6). It buries and discards like :class:`RuleBot`.
+
+    A solved card is chosen by budget as well as by count: ``nodes`` solver nodes for all its
+    deals together (default :data:`PLAY_NODES` for the preset, ``None`` for no limit) and a
+    wall-clock cap of ``seconds`` (default :data:`PLAY_SECONDS`). The deals are solved in a
+    fixed order from the bot's seed and the one that would cross the budget is dropped, so a
+    node budget decides the same card on any machine; the clock only stops a search that a
+    slow or busy machine drags past the cap (rollouts stop there too, after one deal). When not
+    even one deal fits, it plays the :class:`RuleBot` card.
 
     >>> from fortyfive import Game
     >>> g = Game.new("barker", seed=5)
@@ -335,10 +303,32 @@ class SearchBot(RuleBot):
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, samples: int = 12, bid_samples: int = 16) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        samples: int = 12,
+        bid_samples: int = 16,
+        nodes: int | Literal["preset"] | None = "preset",
+        seconds: float | Literal["preset"] | None = "preset",
+        search: Search | Literal["rollout", "preset"] = "preset",
+        rule_ties: bool = False,
+        rollout_cards: int = 1_500,
+        candidates: int = 0,
+        exact: int = 12,
+        race: float = 0.0,
+    ) -> None:
         super().__init__(seed)
         self.samples = samples
         self.bid_samples = bid_samples
+        self.nodes = nodes
+        self.seconds = seconds
+        self.search = search
+        self.rule_ties = rule_ties
+        self.rollout_cards = rollout_cards
+        self.candidates = candidates  # deals drawn per rollout deal kept (0: no reading)
+        self.exact = exact  # cards left from which rollouts search the side's own play
+        self.race = race  # points a game won (lost) in the deal counts, in rollouts
+        self.last_deals = 0  # deals the last card was judged over (0: the rule bot's card)
         self._values: tuple[tuple[int, tuple[str, ...]], dict[str, float]] | None = None
 
     def act(self, obs: Observation) -> str:
@@ -346,17 +336,70 @@ class SearchBot(RuleBot):
         phase = obs["phase"]
         if len(legal) == 1:
             return legal[0]
+        search = PLAY_SEARCH[obs["preset"]] if self.search == "preset" else self.search
+        if phase == "play" and search == "rollout" and get_rules(obs["preset"]).n_partnerships > 2:
+            return self._rollout_card(obs)
         if phase == "play":
             from fortyfive.solve.hints import hint_from_observation
+            from fortyfive.solve.solver import SearchBudgetExceeded
 
             seed = self.rng.randrange(2**32)
-            return hint_from_observation(obs, samples=self.samples, seed=seed)[0].action
+            preset = obs["preset"]
+            nodes = PLAY_NODES[preset] if self.nodes == "preset" else self.nodes
+            seconds = PLAY_SECONDS[preset] if self.seconds == "preset" else self.seconds
+            try:
+                hints = hint_from_observation(
+                    obs,
+                    samples=self.samples,
+                    seed=seed,
+                    nodes=nodes,
+                    seconds=seconds,
+                    search="max-n" if search == "max-n" else "paranoid",
+                )
+            except SearchBudgetExceeded:
+                self.last_deals = 0
+                return super().act(obs)
+            self.last_deals = hints[0].deals
+            if self.rule_ties:
+                top = (hints[0].loss, hints[0].best_share)
+                tied = {h.action for h in hints if (h.loss, h.best_share) == top}
+                if len(tied) > 1:
+                    card = super().act(obs)
+                    if card in tied:
+                        return card
+            return hints[0].action
         if phase == "bid":
             return self._search_call(obs)
         if phase == "trump":
             values = self.suit_values(obs)
             return f"trump {max(values, key=lambda s: values[s])}"
         return super().act(obs)
+
+    def _rollout_card(self, obs: Observation) -> str:
+        """bruff: the action whose rule-bot rollouts take the most points; on a tie, the rule
+        bot's own card if it is among the best."""
+        from fortyfive.agents.rollout import rollout_samples, rollout_values
+
+        seed = self.rng.randrange(2**32)
+        n = rollout_samples(obs, self.rollout_cards)
+        seconds = PLAY_SECONDS[obs["preset"]] if self.seconds == "preset" else self.seconds
+        values = rollout_values(
+            obs,
+            samples=n,
+            seed=seed,
+            candidates=self.candidates * n,
+            exact=self.exact,
+            race=self.race,
+            deadline=None if seconds is None else perf_counter() + seconds,
+        )
+        self.last_deals = n
+        top = max(values.values())
+        tied = [a for a in obs["legal_actions"] if values[a] == top]
+        if len(tied) > 1:
+            card = super().act(obs)
+            if card in tied:
+                return card
+        return tied[0]
 
     def suit_values(self, obs: Observation) -> dict[str, float]:
         """Average points the partnership takes as declarer, per candidate trump suit."""
@@ -369,7 +412,7 @@ class SearchBot(RuleBot):
 
         rules = get_rules(obs["preset"])
         seat, n = obs["seat"], rules.players
-        hand = _ids(obs["hand"])
+        hand = card_ids(obs["hand"])
         ranked = sorted(SUITS, key=lambda s: -hand_points(rules, obs["hand"], s))
         unseen = [c for c in range(rules.deck_size) if c not in hand]
         side = rules.partnerships[seat]
@@ -432,11 +475,20 @@ class SearchBot(RuleBot):
 _OUTBID_PARTNER = 10
 
 
-BOTS: dict[str, type[ObservingBot]] = {"random": RandomBot, "rule": RuleBot, "search": SearchBot}
+BOTS: dict[str, type[ObservingBot]] = {
+    "random": RandomBot,
+    "erring": ErringBot,
+    "rule": RuleBot,
+    "search": SearchBot,
+}
+
+#: The ladder a learner climbs: a level is a bot (``fortyfive tournament --ladder`` rates them).
+LEVELS: dict[str, str] = {"beginner": "erring", "club": "rule", "strong": "search"}
 
 
 def make_bot(name: str, seed: int | None = None) -> ObservingBot:
-    """A bot by name (``random``, ``rule``, ``search``), seeded for repeatable games."""
+    """A bot by name (``random``, ``erring``, ``rule``, ``search``), seeded for repeatable
+    games; a level of :data:`LEVELS` names one of them."""
     try:
         cls = BOTS[name]
     except KeyError:

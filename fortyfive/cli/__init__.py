@@ -1,14 +1,15 @@
 """The command line: ``python -m fortyfive course | lab | book | lite | play | replay FILE | bench |
-tournament``, one module per subcommand (each adds its parser and runs it)."""
+tournament | assign | grade``, one module per subcommand (each adds its parser and runs it)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
-from fortyfive.cli import bench, book, lab, lite, play, replay, tournament
+from fortyfive.cli import assign, bench, book, grade, lab, lite, play, replay, tournament
 
-_COMMANDS = (play, lab, book, lite, replay, bench, tournament)
+_COMMANDS = (play, lab, book, lite, replay, bench, tournament, assign, grade)
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -23,6 +24,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
 def main(argv: Sequence[str] | None = None) -> int:
     parser, commands = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # as given (bench --pyodide)
     # errors found after parsing are reported with the subcommand's own usage
     code: int = args.run(args, commands[args.command])
     return code

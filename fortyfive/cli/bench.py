@@ -1,11 +1,13 @@
-"""``fortyfive bench``: random play, the solver, the puzzles' clicks or the drills' next puzzle,
-on one core."""
+"""``fortyfive bench``: random play, the solver, the bots' decisions, the hints, the puzzles'
+clicks or the drills' next puzzle, on one core."""
 
 from __future__ import annotations
 
 import argparse
 import os
+from typing import Any
 
+from fortyfive.agents.bots import BOTS
 from fortyfive.cli._args import positive_int, seconds, seed
 from fortyfive.engine.rules import PRESETS
 
@@ -13,8 +15,8 @@ from fortyfive.engine.rules import PRESETS
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b = sub.add_parser(
         "bench",
-        help="time the engine on one core: random games (games/s, actions/s), the solver, "
-        "the puzzles' clicks, or the drills' next puzzle",
+        help="time the engine on one core: random games (games/s, actions/s), the solver, the "
+        "bots' decisions, the hints, the puzzles' clicks, or the drills' next puzzle",
     )
     b.add_argument(
         "--preset",
@@ -35,7 +37,30 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--positions",
         type=positive_int,
         default=40,
-        help="with --solver: positions of each kind (default: 40)",
+        help="with --solver: positions of each kind; with --hints: first leads (default: 40)",
+    )
+    b.add_argument(
+        "--hints",
+        action="store_true",
+        help="time hint() at bruff first leads, and compare its ranking with the ranking "
+        "of the same deals without a node budget",
+    )
+    b.add_argument(
+        "--bots",
+        action="store_true",
+        help="time a bot's decisions per preset and phase instead (median, p95, max)",
+    )
+    b.add_argument(
+        "--bot",
+        choices=sorted(BOTS),
+        default="search",
+        help="with --bots: the bot, in every seat (default: search)",
+    )
+    b.add_argument(
+        "--deals",
+        type=positive_int,
+        default=6,
+        help="with --bots: deals played per preset (default: 6)",
     )
     b.add_argument(
         "--puzzles",
@@ -57,39 +82,76 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     b.add_argument(
         "--seed", type=seed, default=1, help="the seed of the positions or games (default: 1)"
     )
+    b.add_argument(
+        "--pyodide",
+        action="store_true",
+        help="run the same bench inside Pyodide under Node (the runtime of the course in the "
+        "browser): needs node and the lite extra",
+    )
     b.set_defaults(run=run)
 
 
+def _table(rows: list[dict[str, Any]]) -> str:
+    """The rows as a text table: pandas' where it is installed, else the engine's plain one
+    (Pyodide has no pandas)."""
+    from fortyfive.engine.table import Table, have_pandas
+
+    if have_pandas():
+        import pandas as pd
+
+        return str(pd.DataFrame(rows).fillna("").to_string(index=False))
+    return str(Table(rows))
+
+
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.pyodide:
+        from fortyfive.bench.pyodide import PyodideError, run_module
+
+        argv = [a for a in args.argv if a != "--pyodide"]
+        try:
+            return run_module(argv)
+        except PyodideError as e:
+            parser.error(str(e))
     presets = sorted(PRESETS) if args.preset == "all" else [args.preset]
     if hasattr(os, "sched_setaffinity"):  # one core, as the figures in the README are stated
         cpu = min(os.sched_getaffinity(0))
         os.sched_setaffinity(0, {cpu})
         print(f"pinned to CPU {cpu}")
     if args.solver:
-        import pandas as pd
-
         from fortyfive.bench.solver import solver_bench
 
         print(f"solve(): values of every legal action, {args.positions} positions of each kind")
         rows = solver_bench(args.positions, args.seed)
-        print(pd.DataFrame(rows).to_string(index=False))
+        print(_table(rows))
+        return 0
+    if args.hints:
+        from fortyfive.bench.hints import hint_bench
+        from fortyfive.solve.hints import HINT_NODES, HINT_SECONDS
+
+        print(
+            f"hint() at {args.positions} bruff first leads: 8 deals within {HINT_NODES:,} nodes "
+            f"and {HINT_SECONDS} s, against the same 8 deals without a budget"
+        )
+        print(_table(hint_bench(args.positions, args.seed)))
+        return 0
+    if args.bots:
+        from fortyfive.bench.bots import bot_bench
+
+        print(f"{args.bot} in every seat, decisions with a choice, {args.deals} deals a preset")
+        rows = bot_bench(args.bot, args.deals, args.seed, presets)
+        print(_table(rows))
         return 0
     if args.puzzles:
-        import pandas as pd
-
         from fortyfive.bench.puzzles import puzzle_bench
 
         print(f"puzzle check + view per click, every shipped puzzle started {args.rounds} times")
-        print(pd.DataFrame(puzzle_bench(args.rounds)).to_string(index=False))
+        print(_table(puzzle_bench(args.rounds)))
         return 0
     if args.drills:
-        import pandas as pd
-
         from fortyfive.bench.practice import drill_bench
 
         print(f"drill next puzzle (make, start, view), {args.rounds} of each kind and difficulty")
-        print(pd.DataFrame(drill_bench(args.rounds, args.seed)).to_string(index=False))
+        print(_table(drill_bench(args.rounds, args.seed)))
         return 0
     from fortyfive.bench.random_play import bench
 

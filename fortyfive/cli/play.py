@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from fortyfive.agents.bots import make_bot
+from fortyfive.agents.bots import BOTS, LEVELS, make_bot
 from fortyfive.cli._args import seed as seed_arg
 from fortyfive.engine.actions import ActionSyntaxError, IllegalActionError
 from fortyfive.engine.cards import parse_card
@@ -15,16 +15,25 @@ from fortyfive.engine.game import Game
 from fortyfive.engine.observe import public_action, render_text
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import PRESETS
-from fortyfive.solve.hints import HINT_HEADER, describe_hints, hint
+from fortyfive.solve.hints import HINT_HEADER, HINT_SECONDS, describe_hints, hint
+from fortyfive.solve.solver import SearchBudgetExceeded
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="play a game in the terminal against bots")
     p.add_argument(
+        "--level",
+        choices=list(LEVELS),
+        default=None,
+        help="the other seats' level: "
+        + ", ".join(f"{lv} ({bot})" for lv, bot in LEVELS.items())
+        + " (default: club)",
+    )
+    p.add_argument(
         "--opponents",
-        choices=["random", "rule", "search"],
-        default="rule",
-        help="the other seats' bots (default: rule)",
+        choices=sorted(BOTS),
+        default=None,
+        help="the other seats' bot by name instead of a level (default: rule)",
     )
     p.add_argument(
         "--preset", choices=sorted(PRESETS), default="bruff", help="the game (default: bruff)"
@@ -46,7 +55,10 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     players = PRESETS[args.preset].players
     if not 0 <= args.seat < players:
         parser.error(f"--seat must be 0..{players - 1} for {args.preset}")
-    play(args.preset, args.seat, args.seed, args.save, opponents=args.opponents)
+    if args.level and args.opponents:
+        parser.error("--level and --opponents both choose the opponents: give one")
+    opponents = args.opponents or LEVELS[args.level or "club"]
+    play(args.preset, args.seat, args.seed, args.save, opponents=opponents)
     return 0
 
 
@@ -192,5 +204,8 @@ def _hint_text(game: Game, seat: int) -> str:
     """The hint sampler's ranking, or why there is none (it judges card play only)."""
     if game.phase != Phase.PLAY:
         return "hints judge card play (R3-R5); for this choice, '?' lists what is legal"
-    hints = hint(game, seat, samples=12, seed=len(game.history))
+    try:
+        hints = hint(game, seat, samples=12, seed=len(game.history), seconds=HINT_SECONDS)
+    except SearchBudgetExceeded:
+        return "this position is too big to solve within the hint's budget: try after a trick"
     return HINT_HEADER + "\n" + describe_hints(hints)

@@ -1,10 +1,12 @@
-"""``fortyfive tournament``: duplicate-paired games between two bots, with 95% intervals."""
+"""``fortyfive tournament``: duplicate-paired games between two bots, with 95% intervals, or a
+round-robin of the levels (``--ladder``) with a rating per level."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
-from fortyfive.agents.bots import BOTS
+from fortyfive.agents.bots import BOTS, LEVELS
 from fortyfive.agents.tournament import MAX_HANDS, run_tournament
 from fortyfive.cli._args import positive_int, seed
 from fortyfive.engine.rules import PRESETS
@@ -43,11 +45,27 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=f"stop a game after this many hands; 1 compares the bots hand by hand "
         f"(default: {MAX_HANDS})",
     )
+    t.add_argument(
+        "--ladder",
+        action="store_true",
+        help="a round-robin of the levels instead (every pair plays --games games): a rating "
+        "per level with its 95%% interval",
+    )
+    t.add_argument(
+        "--levels",
+        default=",".join(LEVELS),
+        help=f"with --ladder: the levels, of {', '.join(LEVELS)} (default: all)",
+    )
+    t.add_argument(
+        "--plot", type=Path, default=None, help="with --ladder: write the ratings as an SVG chart"
+    )
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     t.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.ladder:
+        return _ladder(args, parser)
     try:
         result = run_tournament(
             args.preset,
@@ -61,4 +79,26 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     except ValueError as e:
         parser.error(str(e))
     print(result.summary())
+    return 0
+
+
+def _ladder(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from fortyfive.agents.ladder import run_ladder
+
+    try:
+        result = run_ladder(
+            args.preset,
+            args.levels.split(","),
+            args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            progress=not args.quiet,
+            max_hands=args.max_hands,
+        )
+    except ValueError as e:
+        parser.error(str(e))
+    print(result.summary())
+    if args.plot:
+        args.plot.write_text(result.svg(), encoding="utf-8")
+        print(f"plot written to {args.plot}")
     return 0

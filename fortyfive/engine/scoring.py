@@ -68,6 +68,18 @@ def chronology_winner(
     return None
 
 
+def deal_winner(
+    rules: Rules, start: Sequence[int], winners: Sequence[int], bonus_trick: int
+) -> int | None:
+    """bruff, once a deal's tricks are all known: the partnership that won the game in it (the
+    first to the target in trick order with the bonus at its trick, R8.1, R8.6, the bonus
+    being certain by then; else a jink, R8.4), or None when the game goes on (R8.5)."""
+    w = chronology_winner(rules, start, winners, bonus_trick, certain=True)
+    if w is None and rules.jink and len(winners) == rules.hand_size and len(set(winners)) == 1:
+        w = winners[0]  # R8.4
+    return w
+
+
 def bonus_is_certain(
     t: TrumpTables, highest: int, played: int, known_out: int, tricks_done: int, n_tricks: int
 ) -> bool:

@@ -41,9 +41,12 @@ from typing import Any, ClassVar
 from fortyfive.puzzles.generate import TITLES, generate_puzzles, variants
 from fortyfive.puzzles.model import KINDS, Feedback, Puzzle, PuzzleRun
 
-#: The kinds a drill can generate (every kind :mod:`~fortyfive.puzzles.generate` makes), the
-#: ranking drill (``order``) first.
-DRILL_KINDS = tuple(k for k in KINDS if k in TITLES)
+#: Kinds made by solving many whole deals (seconds a puzzle: ``bench --drills``): too slow for a
+#: drill's "Next puzzle", so they are left to the chapters and to assignments.
+SLOW_KINDS = frozenset({"give-up", "bid"})
+#: The kinds a drill can generate (every kind :mod:`~fortyfive.puzzles.generate` makes at once),
+#: the ranking drill (``order``) first.
+DRILL_KINDS = tuple(k for k in KINDS if k in TITLES and k not in SLOW_KINDS)
 #: The outcomes of a finished puzzle (see the module's text).
 CLEAN, HELPED, MISSED = "clean", "helped", "missed"
 OUTCOMES = (CLEAN, HELPED, MISSED)

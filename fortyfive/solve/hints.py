@@ -26,18 +26,35 @@ True
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from time import perf_counter
+from typing import TYPE_CHECKING, Any, Literal
 
 from fortyfive.engine.cards import JOKER_ID, SUITS, card_mask, mask_ids, parse_card
 from fortyfive.engine.dealing import may_still_rob, robbing_seat, seat_of_play
 from fortyfive.engine.observe import Observation, tricks_seen, trump_of
 from fortyfive.engine.rules import TRUMP_SUIT, get_rules, tables
+from fortyfive.solve.maxn import maxn_solve
 from fortyfive.solve.position import Position
-from fortyfive.solve.solver import solve
+from fortyfive.solve.solver import SearchBudgetExceeded, solve
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
+
+
+Search = Literal["paranoid", "max-n"]
+#: The default node budget of a hint: some 0.5 s here for a bruff first lead (about 3.3 us a
+#: node), where one deal alone may take 20,000 nodes or 500,000. Small positions never reach it.
+HINT_NODES = 150_000
+#: The wall-clock cap a learner's hint adds to the node budget (the card table, ``play``): it
+#: binds only where the budget would take longer than a learner should wait, on a busy machine
+#: or in the browser (Pyodide, ``sys.platform == "emscripten"``, runs the solver about twice
+#: as slowly), and then the hint is over the deals solved in time.
+HINT_SECONDS = 1.8 if sys.platform == "emscripten" else 0.9
+#: Max-n (:mod:`fortyfive.solve.maxn`) has little to prune: it solves positions of at most this
+#: many cards in the hands (from the third trick of a bruff deal on), a few ms each.
+MAXN_CARDS = 18
 
 
 @dataclass(frozen=True)
@@ -54,19 +71,50 @@ class Hint:
     loss: float
     best_share: float
     reason: str
+    deals: int = 0  # the deals it was judged over
 
 
 class SampleError(ValueError):
     """No deal is consistent with the observation (it contradicts itself)."""
 
 
-def hint(game: Game, seat: int, samples: int = 20, seed: int = 0) -> list[Hint]:
-    """The legal actions of ``seat`` (which must be to act, in the trick phase), best first."""
-    return hint_from_observation(game.observation(seat), samples=samples, seed=seed)
+def hint(
+    game: Game,
+    seat: int,
+    samples: int = 20,
+    seed: int = 0,
+    *,
+    nodes: int | None = HINT_NODES,
+    seconds: float | None = None,
+) -> list[Hint]:
+    """The legal actions of ``seat`` (which must be to act, in the trick phase), best first.
+
+    At most ``samples`` deals are solved, in a fixed order from ``seed``. ``nodes`` bounds the
+    solver nodes of all of them together (default :data:`HINT_NODES`, ``None`` for no limit)
+    and ``seconds`` their wall-clock time: the deal being solved when the budget runs out is
+    dropped, and the ranking is over the deals solved by then (:attr:`Hint.deals`). Where the
+    budget allows all ``samples`` deals, the ranking is the one without a budget. A node budget
+    gives the same answer on any machine; a time budget does not. Raises
+    :class:`SearchBudgetExceeded` if not one deal was solved.
+    """
+    return hint_from_observation(
+        game.observation(seat), samples=samples, seed=seed, nodes=nodes, seconds=seconds
+    )
 
 
-def hint_from_observation(obs: Observation, samples: int = 20, seed: int = 0) -> list[Hint]:
-    """:func:`hint` from an observation alone (what a bot has)."""
+def hint_from_observation(
+    obs: Observation,
+    samples: int = 20,
+    seed: int = 0,
+    *,
+    nodes: int | None = HINT_NODES,
+    seconds: float | None = None,
+    search: Search = "paranoid",
+) -> list[Hint]:
+    """:func:`hint` from an observation alone (what a bot has). ``search``: how each deal is
+    solved, ``"paranoid"`` (:func:`~fortyfive.solve.solver.solve`) or ``"max-n"``
+    (:func:`~fortyfive.solve.maxn.maxn_solve` once at most :data:`MAXN_CARDS` cards are left
+    in the hands, paranoid before; the same as paranoid with two partnerships)."""
     if obs["phase"] != "play":
         raise ValueError(f"hints judge card play; the game is in phase {obs['phase']!r}")
     if obs["to_act"] != obs["seat"]:
@@ -78,20 +126,36 @@ def hint_from_observation(obs: Observation, samples: int = 20, seed: int = 0) ->
     totals = dict.fromkeys(legal, 0.0)
     losses = dict.fromkeys(legal, 0.0)
     bests = dict.fromkeys(legal, 0)
+    deadline = None if seconds is None else perf_counter() + seconds
+    three_way = search == "max-n" and rules.n_partnerships > 2
+    spent = done = 0
     for _ in range(samples):
         hands, robber = sample_hands(obs, rng)
-        sol = solve(Position.from_observation(obs, hands, robber), side=side)
+        pos = Position.from_observation(obs, hands, robber)
+        left = None if nodes is None else nodes - spent
+        try:
+            if three_way and sum(h.bit_count() for h in hands) <= MAXN_CARDS:
+                sol = maxn_solve(pos, side, max_nodes=left)
+            else:
+                sol = solve(pos, side=side, max_nodes=left, deadline=deadline)
+        except SearchBudgetExceeded:
+            break
+        spent += sol.nodes
+        done += 1
         top = sol.value
         for a in legal:
             v = sol.values[a]
             totals[a] += v
             losses[a] += top - v
             bests[a] += v == top
+    if not done:
+        raise SearchBudgetExceeded("not one deal could be solved within the budget")
     name = rules.partnership_names[side]
     out = []
     for a in legal:
-        value, loss, share = totals[a] / samples, losses[a] / samples, bests[a] / samples
-        out.append(Hint(a, value, loss, share, _reason(a, value, loss, bests[a], samples, name)))
+        value, loss, share = totals[a] / done, losses[a] / done, bests[a] / done
+        why = _reason(a, value, loss, bests[a], done, name)
+        out.append(Hint(a, value, loss, share, why, done))
     out.sort(key=lambda h: (h.loss, -h.best_share, legal.index(h.action)))
     return out
 

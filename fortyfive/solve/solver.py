@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from time import perf_counter
 from typing import TYPE_CHECKING, Any, cast
 
 from fortyfive.engine import scoring
@@ -48,6 +49,11 @@ if TYPE_CHECKING:
 
 INF = 10_000
 EXACT_TRICKS = 3
+_CLOCK_EVERY = 2048  # trick-start nodes between two looks at the clock
+
+
+class SearchBudgetExceeded(RuntimeError):
+    """A search stopped at its node budget or its deadline before it had a value."""
 
 
 def _roomy_caller() -> Callable[..., Any]:
@@ -142,7 +148,14 @@ def _after(
 class _Solver:
     """One search from one position for one side; the table is shared by its root moves."""
 
-    def __init__(self, pos: Position, side: int, merge_trumps: bool = True) -> None:
+    def __init__(
+        self,
+        pos: Position,
+        side: int,
+        merge_trumps: bool = True,
+        max_nodes: int | None = None,
+        deadline: float | None = None,
+    ) -> None:
         r = pos.rules
         self.pos = pos
         self.perm = pm = _perm(r.joker, pos.trump)
@@ -156,6 +169,20 @@ class _Solver:
         self.tp, self.bp = r.trick_points, r.bonus_points
         # Short searches neither cross many chunk boundaries nor pay for the big frame.
         self.deep = sum(h.bit_count() for h in pos.hands) >= 16
+        # A budget: nodes (the same on any machine) and a deadline (perf_counter seconds),
+        # looked at once ``self.nodes`` passes ``self.check``, at trick starts only.
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.check = INF**3 if max_nodes is None and deadline is None else 0
+
+    def _budget(self) -> None:
+        """Past a checkpoint: stop the search if its budget is spent, else set the next one."""
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise SearchBudgetExceeded(f"more than {self.max_nodes} nodes")
+        if self.deadline is not None and perf_counter() > self.deadline:
+            raise SearchBudgetExceeded("past the deadline")
+        nxt = self.nodes + _CLOCK_EVERY if self.deadline is not None else INF**3
+        self.check = min(nxt, self.max_nodes if self.max_nodes is not None else nxt)
 
     # The search: one flat recursive function over local tables, for speed.
     def search(
@@ -184,6 +211,8 @@ class _Solver:
         a0 = alpha
         b0 = beta
         if k == 0:
+            if self.nodes > self.check:
+                self._budget()
             allc = 0
             for h in hands:
                 allc |= h
@@ -546,17 +575,26 @@ def deal_value(position: Position, side: int | None = None) -> int:
     return position.taken(side) + _mtdf(s, args, 0)
 
 
-def solve(position: Position | Game, side: int | None = None) -> Solution:
+def solve(
+    position: Position | Game,
+    side: int | None = None,
+    *,
+    max_nodes: int | None = None,
+    deadline: float | None = None,
+) -> Solution:
     """Values of every legal action of the seat to act, all hands open.
 
     ``side`` is the partnership whose points are counted (default: the seat to act's).
+    ``max_nodes`` (search nodes, the same on any machine) and ``deadline`` (a
+    :func:`time.perf_counter` time) bound the work: past either the search stops with
+    :class:`SearchBudgetExceeded`. Without them it always finishes.
     """
     from fortyfive.engine.game import Game
 
     pos = Position.from_game(position) if isinstance(position, Game) else position
     seat = pos.to_act
     partnership = pos.rules.partnerships[seat] if side is None else side
-    s = _Solver(pos, partnership)
+    s = _Solver(pos, partnership, max_nodes=max_nodes, deadline=deadline)
     taken = pos.taken(partnership)
     values: dict[str, int] = {}
     guess = 0

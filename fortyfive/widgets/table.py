@@ -23,6 +23,7 @@ methods (:meth:`act`, :meth:`play_bots`, :meth:`autoplay`) never wait.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,12 +31,13 @@ from typing import Any, ClassVar, Literal
 
 import traitlets
 
-from fortyfive.agents.bots import Bot, RuleBot, make_bot
+from fortyfive.agents.bots import LEVELS, Bot, RuleBot, make_bot
 from fortyfive.engine.actions import IllegalActionError, parse_action
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import Rules
-from fortyfive.solve.hints import hint
+from fortyfive.solve.hints import HINT_SECONDS, hint
+from fortyfive.solve.solver import SearchBudgetExceeded
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
 from fortyfive.widgets._notation import symbols
@@ -56,7 +58,9 @@ from fortyfive.widgets._table_text import (
 log = logging.getLogger(__name__)
 
 MESSAGE_TYPES = ("act", "step", "auto", "next_game", "next_deal", "hint")
-HINT_SAMPLES = 8  # deals the solver plays out for a hint: about a second at worst (bruff)
+# Deals the solver plays out for a hint, within hint()'s node budget (HINT_NODES) and the
+# learner's wall-clock cap (HINT_SECONDS): a bruff first lead gets as many of the 8 as fit.
+HINT_SAMPLES = 8
 LOG_LINES = 40  # lines of the public log kept and synced
 #: Traits the browser may write; everything else it sends as a state change is dropped.
 FRONT_END_WRITABLE = frozenset({"pause_ms", "four_colour", "continuous"})
@@ -82,6 +86,12 @@ class TableAction:
 ActionCallback = Callable[[TableAction], object]
 
 
+def _level_bot(level: str) -> str:
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
+    return LEVELS[level]
+
+
 class TableMessageError(WidgetMessageError):
     """A message from the front end that was refused; the text is shown in the widget."""
 
@@ -90,7 +100,9 @@ class CardTable(SyncedWidget):
     """A card table in a notebook cell: the learner plays ``seat`` against bots.
 
     ``CardTable(preset="bruff" | "barker", seat=0, opponents="rule", seed=None)``;
-    ``opponents`` is a bot name for :func:`fortyfive.agents.bots.make_bot` or a bot object.
+    ``opponents`` is a bot name for :func:`fortyfive.agents.bots.make_bot` or a bot object;
+    ``level="beginner" | "club" | "strong"`` chooses them by level instead
+    (:data:`fortyfive.agents.bots.LEVELS`; :meth:`set_level` changes it during a game).
     ``table.game`` is the live :class:`~fortyfive.Game`.
 
     Messages (:meth:`handle_message`): ``act`` {action, seat, state}; ``step`` {state} (one bot
@@ -129,22 +141,42 @@ class CardTable(SyncedWidget):
         pause_ms: int = 700,
         four_colour: bool = False,
         game: Game | None = None,
+        level: str | None = None,
     ) -> None:
         game = game if game is not None else Game.new(preset, seed=seed)
         players = game.rules.players
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1} for {game.rules.name}")
-        base = game.seed if seed is None else seed
+        if level is not None:
+            if opponents != "rule":
+                raise ValueError("level and opponents both choose the bots: give one")
+            opponents = _level_bot(level)
+        self._bot_seed = game.seed if seed is None else seed
         self._game = game
         self._seat = seat
         self._reveal = reveal  # not a trait: the browser must not be able to turn it on
-        self._bots: dict[int, Bot] = {s: self._bot(opponents, base + 1 + s) for s in range(players)}
+        self._level = level
+        self._bots: dict[int, Bot] = {
+            s: self._bot(opponents, self._bot_seed + 1 + s) for s in range(players)
+        }
         self._callbacks: list[ActionCallback] = []
         self._log: list[str] = []
         self._until: tuple[str, tuple[int, int, int]] | None = None
         self._last_act: tuple[int, str, str] | None = None  # (state sent at, type, action)
         self._held = False  # a deal is over: the bots wait for the learner's "Next deal"
         super().__init__(pause_ms=pause_ms, four_colour=four_colour)
+
+    @property
+    def level(self) -> str | None:
+        """The bots' level (:data:`fortyfive.agents.bots.LEVELS`), None if chosen by name."""
+        return self._level
+
+    def set_level(self, level: str) -> None:
+        """Play on against bots of ``level`` (``beginner``, ``club``, ``strong``): they take
+        over every other seat from the next move on."""
+        bot = _level_bot(level)
+        self._level = level
+        self._bots = {s: self._bot(bot, self._bot_seed + 1 + s) for s in self._bots}
 
     @staticmethod
     def _bot(opponents: str | Bot, seed: int) -> Bot:
@@ -188,9 +220,10 @@ class CardTable(SyncedWidget):
 
     def hint(self, samples: int = HINT_SAMPLES) -> str:
         """Advice for the learner's move, from the learner's seat's view only (no peeking): in
-        the trick phase the solver's ranking over ``samples`` deals consistent with what the
-        seat has seen (:func:`fortyfive.solve.hints.hint`); in the other phases what a rule-based
-        player would do. Also shown on the table."""
+        the trick phase the solver's ranking over up to ``samples`` deals consistent with what
+        the seat has seen, as many as its node budget allows (:func:`fortyfive.solve.hints.hint`);
+        in the other phases, or if not one deal fits the budget, what a rule-based player would
+        do. Also shown on the table."""
         with self._call():
             return self._give_hint(samples)
 
@@ -198,8 +231,15 @@ class CardTable(SyncedWidget):
         game, seat = self._game, self._seat
         if game.over or game.to_act != seat or self._until is not None:
             raise TableMessageError("a hint is for your own turn")
+        ranked = None
         if game.phase == Phase.PLAY:
-            best = hint(game, seat, samples=samples, seed=self._state_number)[0]
+            # not one deal within the budget: the rule-based advice below
+            with contextlib.suppress(SearchBudgetExceeded):
+                ranked = hint(
+                    game, seat, samples=samples, seed=self._state_number, seconds=HINT_SECONDS
+                )
+        if ranked:
+            best = ranked[0]
             text = hint_text(best.action, best.reason)
         else:
             text = rule_hint_text(RuleBot(seed=self._state_number).choose(game, seat))

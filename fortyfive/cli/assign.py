@@ -1,0 +1,42 @@
+"""``fortyfive assign MANIFEST --out DIR [--roster CSV] [--nbgrader]``: hand out an assignment."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    a = sub.add_parser(
+        "assign",
+        help="write an assignment's notebooks from its manifest: the student's (one per student "
+        "with --roster) and the teacher's copy, or an nbgrader source folder",
+    )
+    a.add_argument("manifest", type=Path, help="the assignment's manifest (JSON)")
+    a.add_argument("--out", type=Path, required=True, help="the folder to write into")
+    a.add_argument("--roster", type=Path, help="a CSV file with a 'student' column")
+    a.add_argument(
+        "--nbgrader",
+        action="store_true",
+        help="write OUT/source/<id>/<id>.ipynb for nbgrader (OUT is the nbgrader course folder)",
+    )
+    a.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from fortyfive.teach.assign import write_assignment
+    from fortyfive.teach.draw import StudentError
+    from fortyfive.teach.manifest import ManifestError
+    from fortyfive.teach.roster import RosterError
+
+    try:
+        written = write_assignment(args.manifest, args.out, args.roster, args.nbgrader)
+    except (ManifestError, RosterError, StudentError, FileExistsError) as e:
+        print(f"assign: {e}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(path)
+    print(json.dumps({"written": len(written)}))
+    return 0

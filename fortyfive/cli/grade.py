@@ -1,0 +1,47 @@
+"""``fortyfive grade --assignment MANIFEST SUBMISSIONS... --out DIR``: grade the submissions."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    g = sub.add_parser(
+        "grade",
+        help="check every answer of the submissions again with the engine and write the "
+        "gradebook, mastery by rule id, a report and feedback per student",
+    )
+    g.add_argument("--assignment", type=Path, required=True, help="the assignment's manifest")
+    g.add_argument(
+        "submissions",
+        type=Path,
+        nargs="+",
+        help="submission files, or folders searched for fortyfive-submission-*.json",
+    )
+    g.add_argument("--out", type=Path, required=True, help="the folder for the results")
+    g.add_argument("--roster", type=Path, help="a CSV file with a 'student' column")
+    g.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from fortyfive.teach.assign import grade_files
+    from fortyfive.teach.manifest import ManifestError
+    from fortyfive.teach.roster import RosterError
+
+    try:
+        book, written = grade_files(args.assignment, args.submissions, args.out, args.roster)
+    except (ManifestError, RosterError, RuntimeError) as e:
+        print(f"grade: {e}", file=sys.stderr)
+        return 2
+    for student, notes in sorted(book.notes.items()):
+        for note in notes:
+            print(f"{student}: {note}", file=sys.stderr)
+    for problem in book.unreadable:
+        print(f"refused: {problem}", file=sys.stderr)
+    most = book.manifest.total_points()
+    for student, total in sorted(book.totals().items()):
+        print(f"{student}: {total:g} / {most:g}")
+    print(f"wrote {len(written)} files into {args.out}")
+    return 0

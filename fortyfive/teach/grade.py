@@ -1,0 +1,224 @@
+"""Grading: every recorded answer checked again by the engine, against the manifest's puzzles.
+
+For each submission the grader draws the student's puzzles from the manifest again
+(:func:`~fortyfive.teach.draw.assigned_puzzles`), refuses any attempt at a puzzle that is not
+the one drawn for that student in that place (another seed, an edited position, another
+student's puzzle: the definition's digest tells), and replays the rest on a fresh
+:class:`~fortyfive.puzzles.PuzzleRun`, in the order they were made. What a puzzle earns follows
+the manifest's policy: nothing unless the engine finds it solved; nothing if "Show me" came
+first or there were more wrong tries than allowed; each hint used before the solve costs its
+share. Verdicts a file carries (``correct``, ``solved``) are never read.
+
+>>> from fortyfive.teach.manifest import parse_manifest
+>>> m = parse_manifest({"format": "fortyfive-assignment", "version": 1, "id": "hw", "title": "t",
+...     "seed": 1, "puzzles": [{"id": "c1-01", "points": 2}]})
+>>> book = grade(m, [])
+>>> book.rows
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from fortyfive.engine.rulebook import RULE_IDS
+from fortyfive.puzzles.model import Puzzle, PuzzleInputError
+from fortyfive.teach.draw import Assigned, assigned_puzzles, puzzle_digest
+from fortyfive.teach.manifest import Manifest, Policy
+from fortyfive.teach.submission import Attempt, Submission
+
+
+@dataclass(frozen=True)
+class Row:
+    """What one student's puzzle earned, and why."""
+
+    student: str
+    slot: int
+    puzzle: str
+    kind: str
+    rules: tuple[str, ...]
+    max_points: float
+    points: float
+    solved: bool
+    wrong: int
+    hints: int
+    shown: bool
+    status: str
+
+
+@dataclass
+class Gradebook:
+    """Every student's rows, with the notes on what was refused."""
+
+    manifest: Manifest
+    rows: list[Row] = field(default_factory=list)
+    notes: dict[str, list[str]] = field(default_factory=dict)
+    #: Files that could not be read as submissions, each with the reason.
+    unreadable: list[str] = field(default_factory=list)
+
+    @property
+    def students(self) -> list[str]:
+        return sorted({r.student for r in self.rows} | set(self.notes))
+
+    def totals(self) -> dict[str, float]:
+        """Each student's points (0 for a student whose submission was refused whole)."""
+        out = dict.fromkeys(self.students, 0.0)
+        for r in self.rows:
+            out[r.student] += r.points
+        return out
+
+    def mastery(self) -> dict[str, dict[str, float]]:
+        """Per student, per rule id asked: the share of that rule's points earned (0 to 1)."""
+        earned: dict[tuple[str, str], float] = {}
+        possible: dict[tuple[str, str], float] = {}
+        for r in self.rows:
+            for rule in r.rules:
+                key = (r.student, rule)
+                earned[key] = earned.get(key, 0.0) + r.points
+                possible[key] = possible.get(key, 0.0) + r.max_points
+        out: dict[str, dict[str, float]] = {s: {} for s in self.students}
+        for (student, rule), most in possible.items():
+            out[student][rule] = earned[(student, rule)] / most if most else 0.0
+        return out
+
+    def rules_asked(self) -> list[str]:
+        asked = {rule for r in self.rows for rule in r.rules}
+        return [r for r in RULE_IDS if r in asked]
+
+
+def earned(
+    policy: Policy, points: float, solved: bool, wrong: int, hints: int, shown: bool
+) -> float:
+    """What a puzzle earns under ``policy`` (see the module's docstring)."""
+    if not solved or shown:
+        return 0.0
+    if policy.tries is not None and wrong > policy.tries:
+        return 0.0
+    return round(points * max(0.0, 1.0 - policy.hint_penalty * hints), 4)
+
+
+def grade(
+    manifest: Manifest, submissions: Iterable[Submission], roster: Sequence[str] | None = None
+) -> Gradebook:
+    """The gradebook of ``submissions`` under ``manifest`` (and the roster, when given: its
+    students without a submission get a row of zeros, anyone else is refused)."""
+    book = Gradebook(manifest)
+    seen: set[str] = set()
+    for sub in submissions:
+        student = sub.student
+        problem = _whole_submission_problem(manifest, sub, roster, seen)
+        if problem:
+            book.notes.setdefault(student, []).append(f"{sub.path}: {problem}")
+            continue
+        seen.add(student)
+        book.rows.extend(_grade_student(manifest, sub, book.notes.setdefault(student, [])))
+    for student in roster or ():
+        if student not in seen:
+            book.notes.setdefault(student, []).append("no submission")
+            book.rows.extend(_unanswered(manifest, student))
+    return book
+
+
+def _whole_submission_problem(
+    manifest: Manifest, sub: Submission, roster: Sequence[str] | None, seen: set[str]
+) -> str | None:
+    if sub.assignment != manifest.id:
+        return f"refused: it is for the assignment {sub.assignment!r:.40}, not {manifest.id!r}"
+    if sub.manifest != manifest.digest():
+        return "refused: it was made with another version of this assignment's manifest"
+    if roster is not None and sub.student not in roster:
+        return f"refused: {sub.student} is not on the roster"
+    if sub.student in seen:
+        return f"refused: a second submission for {sub.student} (the first one counts)"
+    return None
+
+
+def _unanswered(manifest: Manifest, student: str) -> list[Row]:
+    return [
+        _row(student, a, False, 0, 0, False, "not attempted", manifest.policy)
+        for a in assigned_puzzles(manifest, student)
+    ]
+
+
+def _row(
+    student: str,
+    a: Assigned,
+    solved: bool,
+    wrong: int,
+    hints: int,
+    shown: bool,
+    status: str,
+    policy: Policy,
+) -> Row:
+    p = a.puzzle
+    pts = earned(policy, a.points, solved, wrong, hints, shown)
+    if solved and policy.tries is not None and wrong > policy.tries:
+        status += f" (more than the {policy.tries} wrong tries allowed)"
+    return Row(
+        student, a.slot, p.id, p.kind, p.rules, a.points, pts, solved, wrong, hints, shown, status
+    )
+
+
+def _grade_student(manifest: Manifest, sub: Submission, notes: list[str]) -> list[Row]:
+    assigned = {a.slot: a for a in assigned_puzzles(manifest, sub.student)}
+    by_slot: dict[int, list[Attempt]] = {}
+    for i, att in enumerate(sub.attempts):
+        problem = _attempt_problem(att, assigned.get(att.slot))
+        if problem:
+            notes.append(f"attempt {i + 1} (puzzle {att.puzzle!r:.40}): refused: {problem}")
+            continue
+        by_slot.setdefault(att.slot, []).append(att)
+    rows = []
+    for slot, a in assigned.items():
+        solved, wrong, hints, shown, status = replay(a.puzzle, by_slot.get(slot, []))
+        rows.append(_row(sub.student, a, solved, wrong, hints, shown, status, manifest.policy))
+    return rows
+
+
+def _attempt_problem(att: Attempt, a: Assigned | None) -> str | None:
+    if a is None:
+        return f"this assignment has no puzzle {att.slot}"
+    if att.puzzle != a.puzzle.id:
+        return f"puzzle {att.slot} of this student is {a.puzzle.id}"
+    try:
+        given = puzzle_digest(Puzzle.from_dict(att.definition))
+    except (ValueError, TypeError):
+        return "its definition is not a puzzle"
+    if given != a.digest or att.digest != a.digest:
+        return "its position is not the one this assignment gave this student"
+    return None
+
+
+def replay(puzzle: Puzzle, attempts: Sequence[Attempt]) -> tuple[bool, int, int, bool, str]:
+    """Check ``attempts`` again on a fresh run: (solved, wrong tries before the solve, hints
+    used at the solve, shown before solving, the status in words)."""
+    run = puzzle.start()
+    wrong = 0
+    malformed = 0
+    for att in attempts:
+        if att.shown:
+            return False, wrong, att.hints_used, True, "shown before it was solved"
+        if run.done:  # a failed endgame or a finished one: the next answer starts again
+            run.reset()
+        try:
+            fb = run.check(att.answer)
+        except PuzzleInputError:
+            malformed += 1
+            continue
+        if not fb.correct:
+            wrong += 1
+        elif run.solved:
+            tries = "at the first try" if wrong == 0 else f"after {wrong} wrong"
+            hint = f", {att.hints_used} hint{'s' if att.hints_used != 1 else ''}"
+            return (
+                True,
+                wrong,
+                att.hints_used,
+                False,
+                f"solved {tries}{hint if att.hints_used else ''}",
+            )
+    if not attempts:
+        return False, 0, 0, False, "not attempted"
+    extra = f" ({malformed} answers not of the puzzle's shape)" if malformed else ""
+    return False, wrong, attempts[-1].hints_used, False, f"not solved{extra}"

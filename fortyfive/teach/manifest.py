@@ -1,0 +1,264 @@
+"""An assignment as data: a versioned JSON manifest, validated before any of it is used.
+
+A manifest names the assignment, its puzzles (listed by id, chosen from the course's puzzles by
+chapter, rule ids, kinds and difficulty, or generated), the points of each, the policy on tries,
+hints and "Show me", and a seed. Everything a student works on is drawn from it and the student's
+id (:mod:`fortyfive.teach.draw`), so the teacher's copy of the manifest is all the grader needs::
+
+    {"format": "fortyfive-assignment", "version": 1,
+     "id": "trumps-week-1", "title": "Trumps and following", "seed": 2026,
+     "policy": {"tries": 3, "hint_penalty": 0.25, "show": "no credit"},
+     "puzzles": [
+       {"id": "c1-04", "points": 2},
+       {"chapter": 2, "rules": ["R5.3"], "count": 2, "points": 1},
+       {"generate": "order", "difficulty": 2, "count": 3, "points": 1}
+     ]}
+
+An item with ``id`` is that shipped puzzle for everyone. An item with ``chapter``, ``rules``,
+``kinds`` or ``difficulty`` (any of them; each narrows the choice) draws ``count`` different
+shipped puzzles per student. An item with ``generate`` (a kind) makes ``count`` new puzzles per
+student. ``policy.tries``: the wrong answers allowed before a puzzle earns nothing (null: any
+number); ``policy.hint_penalty``: the share of the points each hint used before solving costs
+(0 to 1); ``policy.show``: "no credit" ("Show me" before solving earns nothing). A manifest is
+untrusted input: :func:`parse_manifest` refuses anything else with a :class:`ManifestError` that
+names the field.
+
+>>> m = parse_manifest({"format": "fortyfive-assignment", "version": 1, "id": "hw1",
+...     "title": "Homework 1", "seed": 7, "puzzles": [{"id": "c1-01", "points": 2}]})
+>>> m.id, m.items[0].points, m.policy.tries
+('hw1', 2.0, None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fortyfive.engine.rulebook import RULE_IDS
+from fortyfive.puzzles.model import CHAPTERS, KINDS
+
+FORMAT = "fortyfive-assignment"
+VERSION = 1
+#: Bounds on a manifest, checked before it is parsed or used.
+MAX_MANIFEST_BYTES = 256 * 1024
+MAX_ITEMS = 200
+MAX_PUZZLES = 500  # drawn per student, all items together
+MAX_COUNT = 50
+MAX_POINTS = 1000.0
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_ITEM_KEYS = {"id", "chapter", "rules", "kinds", "difficulty", "generate", "count", "points"}
+_POLICY_KEYS = {"tries", "hint_penalty", "show"}
+SHOW_POLICIES = ("no credit",)
+
+
+class ManifestError(ValueError):
+    """A manifest that cannot be used: the message names the file and the field."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What a solve earns: wrong tries allowed, the cost of a hint, and "Show me"."""
+
+    tries: int | None = None
+    hint_penalty: float = 0.0
+    show: str = "no credit"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One entry of the manifest's puzzle list (see the module's docstring)."""
+
+    points: float = 1.0
+    id: str | None = None
+    chapter: int | None = None
+    rules: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    difficulty: tuple[int, ...] = ()
+    generate: str | None = None
+    count: int = 1
+
+    @property
+    def shipped(self) -> bool:
+        return self.generate is None
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """A validated assignment manifest."""
+
+    id: str
+    title: str
+    seed: int
+    items: tuple[Item, ...]
+    policy: Policy = field(default_factory=Policy)
+
+    def to_dict(self) -> dict[str, Any]:
+        items = []
+        for it in self.items:
+            d = {k: v for k, v in asdict(it).items() if v not in (None, (), [])}
+            if it.id is not None:
+                d.pop("count")
+            for k in ("rules", "kinds", "difficulty"):
+                if k in d:
+                    d[k] = list(d[k])
+            items.append(d)
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "id": self.id,
+            "title": self.title,
+            "seed": self.seed,
+            "policy": asdict(self.policy),
+            "puzzles": items,
+        }
+
+    def digest(self) -> str:
+        """The manifest's fingerprint (sha256 of its canonical JSON): submissions carry it."""
+        return digest(self.to_dict())
+
+    def total_points(self) -> float:
+        return sum(it.points * it.count for it in self.items)
+
+
+def digest(data: Any) -> str:
+    """sha256 of ``data``'s canonical JSON (sorted keys, no spaces)."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def load_manifest(path: str | Path) -> Manifest:
+    """Read and validate a manifest file."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+    except OSError as e:
+        raise ManifestError(f"{path}: cannot read the manifest ({e.strerror})") from None
+    if size > MAX_MANIFEST_BYTES:
+        raise ManifestError(f"{path}: the manifest is larger than {MAX_MANIFEST_BYTES} bytes")
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as e:
+        raise ManifestError(f"{path}: not a JSON file ({e})") from None
+    except RecursionError:
+        raise ManifestError(f"{path}: nested too deeply to be a manifest") from None
+    return parse_manifest(data, str(path))
+
+
+def _fail(where: str, field_: str, why: str) -> ManifestError:
+    return ManifestError(f"{where}: {field_} {why}")
+
+
+def _int(value: Any, where: str, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _fail(where, name, f"must be a whole number from {low} to {high}, not {value!r:.40}")
+    return value
+
+
+def _number(value: Any, where: str, name: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise _fail(where, name, f"must be a number from {low:g} to {high:g}, not {value!r:.40}")
+    return float(value)
+
+
+def _text(value: Any, where: str, name: str, limit: int) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > limit:
+        raise _fail(where, name, f"must be a text of 1 to {limit} characters")
+    return value
+
+
+def _list(value: Any, where: str, name: str, allowed: tuple[Any, ...]) -> tuple[Any, ...]:
+    if not isinstance(value, list) or not value or len(value) > len(allowed):
+        raise _fail(where, name, f"must be a non-empty list of {', '.join(map(str, allowed))}")
+    bad = [v for v in value if v not in allowed or isinstance(v, bool)]
+    if bad:
+        raise _fail(where, name, f"has {bad[0]!r:.20}, which is not one of the choices")
+    return tuple(dict.fromkeys(value))
+
+
+def parse_manifest(data: Any, where: str = "manifest") -> Manifest:
+    """A :class:`Manifest` from parsed JSON, every field checked (see the module's docstring)."""
+    if not isinstance(data, dict):
+        raise ManifestError(f"{where}: a manifest is a JSON object")
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise ManifestError(
+            f"{where}: not a fortyfive assignment manifest (expected format {FORMAT!r}, "
+            f"version {VERSION})"
+        )
+    extra = sorted(set(data) - {"format", "version", "id", "title", "seed", "policy", "puzzles"})
+    if extra:
+        raise _fail(where, "the manifest", f"has unknown fields: {', '.join(map(str, extra))}")
+    ident = data.get("id")
+    if not isinstance(ident, str) or not _ID.match(ident):
+        raise _fail(where, "id", "must be 1-64 letters, digits, '.', '_' or '-' (a folder name)")
+    title = _text(data.get("title"), where, "title", 200)
+    seed = _int(data.get("seed"), where, "seed", 0, 2**63 - 1)
+    policy = _policy(data.get("policy", {}), where)
+    raw = data.get("puzzles")
+    if not isinstance(raw, list) or not raw or len(raw) > MAX_ITEMS:
+        raise _fail(where, "puzzles", f"must be a list of 1 to {MAX_ITEMS} items")
+    items = tuple(_item(v, f"{where}: puzzles[{i}]") for i, v in enumerate(raw))
+    if sum(it.count for it in items) > MAX_PUZZLES:
+        raise _fail(where, "puzzles", f"draw more than {MAX_PUZZLES} puzzles per student")
+    return Manifest(ident, title, seed, items, policy)
+
+
+def _policy(value: Any, where: str) -> Policy:
+    if not isinstance(value, dict):
+        raise _fail(where, "policy", "must be an object")
+    extra = sorted(set(value) - _POLICY_KEYS)
+    if extra:
+        raise _fail(where, "policy", f"has unknown fields: {', '.join(map(str, extra))}")
+    tries = value.get("tries")
+    if tries is not None:
+        tries = _int(tries, where, "policy.tries", 0, 100)
+    penalty = _number(value.get("hint_penalty", 0.0), where, "policy.hint_penalty", 0.0, 1.0)
+    show = value.get("show", "no credit")
+    if show not in SHOW_POLICIES:
+        raise _fail(where, "policy.show", f"must be one of {', '.join(SHOW_POLICIES)}")
+    return Policy(tries, penalty, show)
+
+
+def _item(value: Any, where: str) -> Item:
+    from fortyfive.puzzles.model import get_puzzle
+
+    if not isinstance(value, dict):
+        raise ManifestError(f"{where}: an item is an object")
+    extra = sorted(set(value) - _ITEM_KEYS)
+    if extra:
+        raise ManifestError(f"{where}: unknown fields: {', '.join(map(str, extra))}")
+    points = _number(value.get("points", 1), where, "points", 0.0, MAX_POINTS)
+    count = _int(value.get("count", 1), where, "count", 1, MAX_COUNT)
+    if "id" in value:
+        if set(value) - {"id", "points"}:
+            raise ManifestError(f"{where}: an item with an id takes only points besides")
+        ident = _text(value["id"], where, "id", 40)
+        try:
+            get_puzzle(ident)
+        except KeyError:
+            raise ManifestError(f"{where}: no shipped puzzle {ident!r:.40}") from None
+        return Item(points=points, id=ident)
+    kinds = _list(value["kinds"], where, "kinds", KINDS) if "kinds" in value else ()
+    difficulty = (
+        _list(value["difficulty"], where, "difficulty", (1, 2, 3)) if "difficulty" in value else ()
+    )
+    if "generate" in value:
+        if {"chapter", "rules", "kinds"} & set(value):
+            raise ManifestError(f"{where}: a generated item takes a kind, difficulty and count")
+        kind = value["generate"]
+        if kind not in KINDS:
+            raise _fail(where, "generate", f"must be one of {', '.join(KINDS)}")
+        return Item(points=points, generate=str(kind), difficulty=difficulty or (1,), count=count)
+    chapter = value.get("chapter")
+    if chapter is not None:
+        chapter = _int(chapter, where, "chapter", CHAPTERS[0], CHAPTERS[-1])
+    rules = _list(value["rules"], where, "rules", RULE_IDS) if "rules" in value else ()
+    if chapter is None and not (rules or kinds or difficulty):
+        raise ManifestError(
+            f"{where}: give an id, a kind to generate, or chapter/rules/kinds/difficulty to "
+            "choose from"
+        )
+    return Item(points, None, chapter, rules, kinds, difficulty, None, count)

@@ -1,0 +1,197 @@
+"""What grading writes: the gradebook and mastery tables (CSV), an HTML report with a heatmap of
+students by rule id, and a short feedback file per student naming the rules to revisit; and the
+teacher's answer key.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from pathlib import Path
+from typing import Any
+
+from fortyfive.engine.rulebook import RULE_TITLES
+from fortyfive.engine.table import Table
+from fortyfive.teach.draw import assigned_puzzles
+from fortyfive.teach.grade import Gradebook
+from fortyfive.teach.manifest import Manifest, parse_manifest
+
+#: Below this share of a rule's points, the feedback names the rule to revisit.
+REVISIT_BELOW = 0.5
+GRADEBOOK_FIELDS = (
+    "student",
+    "slot",
+    "puzzle",
+    "kind",
+    "rules",
+    "points",
+    "max_points",
+    "solved",
+    "wrong_tries",
+    "hints",
+    "shown",
+    "status",
+)
+
+
+def _csv(path: Path, header: list[str], rows: list[list[Any]]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        w.writerows(rows)
+
+
+def gradebook_rows(book: Gradebook) -> list[list[Any]]:
+    return [
+        [
+            r.student,
+            r.slot,
+            r.puzzle,
+            r.kind,
+            " ".join(r.rules),
+            f"{r.points:g}",
+            f"{r.max_points:g}",
+            r.solved,
+            r.wrong,
+            r.hints,
+            r.shown,
+            r.status,
+        ]
+        for r in sorted(book.rows, key=lambda r: (r.student, r.slot))
+    ]
+
+
+def heatmap_svg(book: Gradebook) -> str:
+    """Students by rule id, each cell the share of that rule's points earned (matplotlib)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise RuntimeError(
+            "the report's heatmap needs matplotlib: pip install 'fortyfive[teacher]'"
+        ) from None
+    students, rules = book.students, book.rules_asked()
+    mastery = book.mastery()
+    grid = [[mastery[s].get(r, float("nan")) for r in rules] for s in students]
+    fig, ax = plt.subplots(
+        figsize=(max(4.0, 0.55 * len(rules) + 2), max(2.0, 0.4 * len(students) + 1.2))
+    )
+    image = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=1, aspect="auto")
+    ax.set_xticks(range(len(rules)), rules, rotation=60, ha="right", fontsize=8)
+    ax.set_yticks(range(len(students)), students, fontsize=8)
+    ax.set_xlabel("rule id")
+    ax.set_title("Share of each rule's points earned")
+    fig.colorbar(image, ax=ax, fraction=0.04)
+    fig.tight_layout()
+    out = io.StringIO()
+    fig.savefig(out, format="svg")
+    plt.close(fig)
+    svg = out.getvalue()
+    return svg[svg.index("<svg") :]
+
+
+def feedback_text(book: Gradebook, student: str) -> str:
+    """A short note for ``student``: the score, each puzzle, and the rules to revisit."""
+    m = book.manifest
+    rows = sorted((r for r in book.rows if r.student == student), key=lambda r: r.slot)
+    total = sum(r.points for r in rows)
+    most = sum(r.max_points for r in rows) or m.total_points()
+    lines = [f"# {m.title}: {student}", "", f"Score: {total:g} of {most:g}.", ""]
+    for r in rows:
+        lines.append(f"- Puzzle {r.slot} ({r.puzzle}): {r.points:g}/{r.max_points:g}, {r.status}")
+    weak = [
+        rule
+        for rule, share in sorted(book.mastery().get(student, {}).items())
+        if share < REVISIT_BELOW
+    ]
+    lines.append("")
+    if weak:
+        lines.append("Rules to revisit (in the course's rules reference):")
+        lines += [f"- {rule}: {RULE_TITLES[rule]}" for rule in weak]
+    elif rows:
+        lines.append("No rule to revisit: well done.")
+    notes = book.notes.get(student, [])
+    if notes:
+        lines += ["", "Notes from grading:"] + [f"- {n}" for n in notes]
+    return "\n".join(lines) + "\n"
+
+
+def report_html(book: Gradebook) -> str:
+    m = book.manifest
+    totals = book.totals()
+    rows = "".join(
+        f"<tr><td>{html.escape(s)}</td><td>{t:g}</td><td>{m.total_points():g}</td></tr>"
+        for s, t in sorted(totals.items())
+    )
+    notes = "".join(
+        f"<li>{html.escape(s)}: {html.escape(n)}</li>"
+        for s, ns in sorted(book.notes.items())
+        for n in ns
+    ) + "".join(f"<li>{html.escape(u)}</li>" for u in book.unreadable)
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f"<title>{html.escape(m.title)}: grades</title>"
+        "<style>body{font-family:sans-serif;margin:2em}td,th{padding:2px 8px;"
+        "border-bottom:1px solid #ccc}</style></head><body>"
+        f"<h1>{html.escape(m.title)}</h1><p>{len(totals)} students, "
+        f"{m.total_points():g} points each.</p>"
+        f"<h2>Scores</h2><table><tr><th>student</th><th>points</th><th>of</th></tr>{rows}"
+        "</table><h2>Mastery by rule</h2>"
+        f"{heatmap_svg(book) if book.rows else '<p>No puzzles graded.</p>'}"
+        f"<h2>Notes</h2><ul>{notes or '<li>none</li>'}</ul></body></html>"
+    )
+
+
+def write_report(book: Gradebook, out: str | Path) -> list[Path]:
+    """Write the gradebook, totals and mastery CSVs, ``report.html`` and ``feedback/*.md``
+    into ``out``; returns the files written."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = [out / "gradebook.csv", out / "totals.csv", out / "mastery.csv", out / "report.html"]
+    _csv(written[0], list(GRADEBOOK_FIELDS), gradebook_rows(book))
+    m = book.manifest
+    _csv(
+        written[1],
+        ["student", "points", "max_points"],
+        [[s, f"{t:g}", f"{m.total_points():g}"] for s, t in sorted(book.totals().items())],
+    )
+    rules = book.rules_asked()
+    mastery = book.mastery()
+    _csv(
+        written[2],
+        ["student", *rules],
+        [[s, *(_share(mastery[s].get(r)) for r in rules)] for s in book.students],
+    )
+    written[3].write_text(report_html(book), encoding="utf-8")
+    folder = out / "feedback"
+    folder.mkdir(exist_ok=True)
+    for s in book.students:
+        path = folder / f"{s}.md"
+        path.write_text(feedback_text(book, s), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def _share(value: float | None) -> str:
+    return "" if value is None else f"{value:.2f}"  # empty: the rule was not asked of them
+
+
+def answer_key(manifest: Manifest | dict[str, Any], student: str) -> Table:
+    """The puzzles drawn for ``student`` with the engine's answers (the teacher's copy)."""
+    m = manifest if isinstance(manifest, Manifest) else parse_manifest(manifest)
+    rows = []
+    for a in assigned_puzzles(m, student):
+        fb = a.puzzle.start().show()
+        rows.append(
+            {
+                "puzzle": a.slot,
+                "id": a.puzzle.id,
+                "points": a.points,
+                "question": a.puzzle.prompt,
+                "answer": fb.message,
+            }
+        )
+    return Table(rows, columns=["puzzle", "id", "points", "question", "answer"])

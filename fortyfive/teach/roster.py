@@ -1,0 +1,53 @@
+"""A class roster: a CSV file with a ``student`` column (the ids), untrusted and bounded.
+
+>>> import tempfile, pathlib
+>>> p = pathlib.Path(tempfile.mkdtemp()) / "roster.csv"
+>>> _ = p.write_text("student,name\\nana,Ana Ruiz\\nben,Ben Ode\\n")
+>>> read_roster(p)
+['ana', 'ben']
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from fortyfive.teach.draw import StudentError, check_student
+
+MAX_ROSTER_BYTES = 1024 * 1024
+MAX_STUDENTS = 5000
+
+
+class RosterError(ValueError):
+    """A roster that cannot be used: the message names the file and the line."""
+
+
+def read_roster(path: str | Path) -> list[str]:
+    """The student ids of a roster file, in its order."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_ROSTER_BYTES:
+            raise RosterError(f"{path}: larger than {MAX_ROSTER_BYTES} bytes")
+        text = path.read_bytes().decode("utf-8-sig")
+    except OSError as e:
+        raise RosterError(f"{path}: cannot read it ({e.strerror})") from None
+    except UnicodeDecodeError:
+        raise RosterError(f"{path}: not a UTF-8 text file") from None
+    reader = csv.DictReader(io.StringIO(text))
+    if not reader.fieldnames or "student" not in reader.fieldnames:
+        raise RosterError(f"{path}: the first line must name the columns, one of them 'student'")
+    out: list[str] = []
+    for line, row in enumerate(reader, start=2):
+        try:
+            student = check_student((row.get("student") or "").strip())
+        except StudentError as e:
+            raise RosterError(f"{path}, line {line}: {e}") from None
+        if student in out:
+            raise RosterError(f"{path}, line {line}: {student} is on the roster twice")
+        out.append(student)
+        if len(out) > MAX_STUDENTS:
+            raise RosterError(f"{path}: more than {MAX_STUDENTS} students")
+    if not out:
+        raise RosterError(f"{path}: no students")
+    return out

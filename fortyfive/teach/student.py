@@ -1,0 +1,173 @@
+"""The student's side of an assignment, in the notebook: the puzzles drawn for this student, each
+check written to the submission file, and the points as the grader gives them.
+
+>>> import tempfile
+>>> from fortyfive.teach.manifest import parse_manifest
+>>> m = parse_manifest({"format": "fortyfive-assignment", "version": 1, "id": "hw", "title": "t",
+...     "seed": 1, "puzzles": [{"id": "c1-01", "points": 2}]})
+>>> hw = Assignment(m, "ana", tempfile.mkdtemp())
+>>> [a.puzzle.id for a in hw.puzzles], hw.points(1)
+(['c1-01'], 0.0)
+
+Nothing here is trusted by the grader: it checks every recorded answer again. What the kernel
+cannot prevent (a student may run the engine in their own cells and work an answer out) is said
+in the teacher's guide.
+"""
+
+from __future__ import annotations
+
+import getpass
+import html
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from fortyfive.puzzles.model import Feedback
+from fortyfive.teach.draw import Assigned, assigned_puzzles, check_student
+from fortyfive.teach.grade import Row, grade
+from fortyfive.teach.manifest import Manifest, load_manifest, parse_manifest
+from fortyfive.teach.submission import Submission, SubmissionLog, file_name, read_submission
+
+if TYPE_CHECKING:
+    from fortyfive.course.helpers import ProgressDownload
+    from fortyfive.widgets.puzzle import PuzzleWidget
+
+#: The environment variable that names the student, where nothing else does.
+STUDENT_ENV = "FORTYFIVE_STUDENT"
+
+
+def find_student(nbgrader: bool = False, folder: Path | None = None) -> str:
+    """The student's id where the notebook runs: under nbgrader's autograder the folder it
+    grades (``autograded/<student>/<assignment>``); ``FORTYFIVE_STUDENT``; JupyterHub's user;
+    with ``nbgrader`` the login name (nbgrader's exchange knows students by it)."""
+    here = (folder or Path.cwd()).resolve()
+    if here.parent.parent.name == "autograded":  # the grader's own folder decides
+        return check_student(here.parent.name)
+    if os.environ.get(STUDENT_ENV):
+        return check_student(os.environ[STUDENT_ENV])
+    if os.environ.get("JUPYTERHUB_USER"):
+        return check_student(os.environ["JUPYTERHUB_USER"])
+    if nbgrader:
+        return check_student(_login())
+    raise ValueError(
+        "who are you? Write your student id in the first cell: Assignment.open(..., "
+        'student="your-id")'
+    )
+
+
+def _login() -> str:
+    """The login name as nbgrader's exchange sees it (the process's user, or JupyterHub's
+    where the process runs as "jovyan")."""
+    try:
+        import pwd
+
+        name = pwd.getpwuid(os.getuid())[0]
+    except (ImportError, KeyError):
+        name = getpass.getuser()
+    return os.environ.get("JUPYTERHUB_USER", name) if name == "jovyan" else name
+
+
+class Assignment:
+    """One student's assignment: ``hw.puzzle(n)`` shows puzzle n (from 1) as a widget whose
+    every check is saved; ``hw.points(n)`` is what it earns so far, as the grader counts it."""
+
+    def __init__(self, manifest: Manifest, student: str, folder: str | Path = ".") -> None:
+        self.manifest = manifest
+        self.student = check_student(student)
+        self.folder = Path(folder)
+        self.puzzles: list[Assigned] = assigned_puzzles(manifest, self.student)
+        self.log = SubmissionLog(
+            self.folder / file_name(self.student), manifest.id, manifest.digest(), self.student
+        )
+
+    @classmethod
+    def open(
+        cls,
+        manifest: str | Path | dict[str, Any],
+        student: str | None = None,
+        *,
+        nbgrader: bool = False,
+    ) -> Assignment:
+        """The assignment of ``manifest`` (a file, or the manifest itself) for ``student``
+        (found as :func:`find_student` says when not given), in the notebook's folder."""
+        m = parse_manifest(manifest) if isinstance(manifest, dict) else load_manifest(manifest)
+        return cls(m, student or find_student(nbgrader), Path.cwd())
+
+    @property
+    def submission_file(self) -> Path:
+        return self.log.path
+
+    def _slot(self, n: int) -> Assigned:
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(self.puzzles):
+            raise ValueError(f"this assignment has puzzles 1 to {len(self.puzzles)}, not {n!r}")
+        return self.puzzles[n - 1]
+
+    def puzzle(self, n: int) -> PuzzleWidget:
+        """Puzzle ``n`` as a widget; every check and "Show me" goes to the submission file."""
+        from fortyfive.widgets.puzzle import PuzzleWidget
+
+        a = self._slot(n)
+        tries = self.manifest.policy.tries
+        widget = PuzzleWidget(a.puzzle, tries_before_show=3 if tries is None else tries)
+
+        def record(attempt: dict[str, Any]) -> None:
+            self._record(a, attempt)
+
+        widget.on_attempt = record
+        return widget
+
+    def _record(self, a: Assigned, attempt: dict[str, Any]) -> None:
+        self.log.record(
+            {
+                "slot": a.slot,
+                "puzzle": a.puzzle.id,
+                "digest": a.digest,
+                "definition": a.puzzle.to_dict(),
+                "answer": attempt.get("answer"),
+                "shown": bool(attempt.get("shown")),
+                "hints_used": int(attempt.get("hints_used") or 0),
+                "seconds": float(attempt.get("seconds") or 0.0),
+            }
+        )
+
+    def solution(self, n: int) -> Feedback:
+        """The engine's answer to puzzle ``n``. It is recorded as "Show me": under the
+        assignment's policy, a puzzle shown before it is solved earns nothing."""
+        a = self._slot(n)
+        self._record(a, {"answer": None, "shown": True, "hints_used": 0, "seconds": 0.0})
+        return a.puzzle.start().show()
+
+    def rows(self) -> list[Row]:
+        """What each puzzle earns now, from the submission file, as the grader counts it."""
+        subs: list[Submission] = []
+        if self.log.path.exists():
+            sub = read_submission(self.log.path)
+            if sub.student == self.student:  # a file of someone else's counts for nothing
+                subs = [sub]
+        book = grade(self.manifest, subs, roster=[self.student])
+        return sorted((r for r in book.rows if r.student == self.student), key=lambda r: r.slot)
+
+    def points(self, n: int) -> float:
+        """What puzzle ``n`` earns so far (nbgrader's autograded cells show this number)."""
+        self._slot(n)
+        return next(r.points for r in self.rows() if r.slot == n)
+
+    def download(self) -> ProgressDownload:
+        """A link that saves the submission file from the page (for the course in the browser,
+        where the file lives in the browser's storage)."""
+        from fortyfive.course.helpers import ProgressDownload
+
+        return ProgressDownload(self.log.path)
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        rows = "".join(
+            f"<tr><td>{r.slot}</td><td>{esc(r.puzzle)}</td>"
+            f"<td>{r.points:g} / {r.max_points:g}</td><td>{esc(r.status)}</td></tr>"
+            for r in self.rows()
+        )
+        return (
+            f"<p><b>{esc(self.manifest.title)}</b>: {esc(self.student)}</p><table><tr>"
+            "<th>puzzle</th><th>id</th>"
+            f"<th>points</th><th>status</th></tr>{rows}</table>"
+        )

@@ -1,0 +1,213 @@
+"""A student's submission: the answers given, never verdicts.
+
+The student's notebook appends one record per check (and one per "Show me") to
+``fortyfive-submission-<student>.json`` beside it::
+
+    {"format": "fortyfive-submission", "version": 1,
+     "assignment": "hw1", "manifest": "<sha256 of the manifest>", "student": "ana",
+     "attempts": [{"slot": 2, "puzzle": "c2-05", "digest": "<sha256 of its definition>",
+                   "definition": {...the puzzle...}, "answer": ["5S", "JS"], "shown": false,
+                   "hints_used": 1, "seconds": 12.5, "time": "2026-12-01T10:02:42+00:00"}]}
+
+The grader (:mod:`fortyfive.teach.grade`) checks every answer again with the engine, so a
+``correct`` or ``solved`` field, if a file has one, is read past and never used. The file is
+untrusted: :func:`read_submission` checks its size, counts and every field before any of it is
+used, and refuses a bad one with a :class:`SubmissionError` that names the file and the field.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from fortyfive.engine.errors import quote
+from fortyfive.teach.draw import StudentError, check_student
+
+FORMAT = "fortyfive-submission"
+VERSION = 1
+MAX_FILE_BYTES = 4 * 2**20
+MAX_ATTEMPTS = 5000
+MAX_ANSWER_CHARS = 10_000
+MAX_DEFINITION_CHARS = 20_000
+#: Fields an attempt may carry: those read, and the widget's own verdicts, which are ignored.
+FIELDS = ("slot", "puzzle", "digest", "definition", "answer", "shown", "hints_used", "seconds")
+IGNORED = ("correct", "solved", "kind", "chapter")
+
+
+class SubmissionError(ValueError):
+    """A submission file that cannot be graded: the message names the file and the field."""
+
+
+def file_name(student: str) -> str:
+    """The submission file's name for ``student``."""
+    return f"fortyfive-submission-{check_student(student)}.json"
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One recorded check (or "Show me") of a puzzle, as the student's notebook wrote it."""
+
+    slot: int
+    puzzle: str
+    digest: str
+    definition: dict[str, Any]
+    answer: Any
+    shown: bool
+    hints_used: int
+    seconds: float
+    time: str
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A validated submission file."""
+
+    path: str
+    assignment: str
+    manifest: str
+    student: str
+    attempts: tuple[Attempt, ...]
+
+
+class SubmissionLog:
+    """Appends attempts to a student's submission file; each write replaces it atomically."""
+
+    def __init__(self, path: str | Path, assignment: str, manifest: str, student: str) -> None:
+        self.path = Path(path)
+        self.assignment, self.manifest, self.student = assignment, manifest, student
+
+    def attempts(self) -> list[dict[str, Any]]:
+        if not self.path.exists():
+            return []
+        sub = read_submission(self.path)
+        if (sub.assignment, sub.manifest, sub.student) != (
+            self.assignment,
+            self.manifest,
+            self.student,
+        ):
+            raise SubmissionError(
+                f"{self.path} belongs to another assignment or student: move it away first"
+            )
+        return [_as_dict(a) for a in sub.attempts]
+
+    def record(self, attempt: dict[str, Any]) -> None:
+        """Add one attempt (the keys of :data:`FIELDS`; the time is filled in)."""
+        row = {k: attempt[k] for k in FIELDS}
+        row["time"] = attempt.get("time") or datetime.now(UTC).isoformat(timespec="seconds")
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "assignment": self.assignment,
+            "manifest": self.manifest,
+            "student": self.student,
+            "attempts": [*self.attempts(), row],
+        }
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".submission-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+        os.replace(tmp, self.path)
+
+
+def _as_dict(a: Attempt) -> dict[str, Any]:
+    return {
+        "slot": a.slot,
+        "puzzle": a.puzzle,
+        "digest": a.digest,
+        "definition": a.definition,
+        "answer": a.answer,
+        "shown": a.shown,
+        "hints_used": a.hints_used,
+        "seconds": a.seconds,
+        "time": a.time,
+    }
+
+
+def read_submission(path: str | Path) -> Submission:
+    """A submission file, every field checked (see the module's docstring)."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+    except OSError as e:
+        raise SubmissionError(f"{path}: cannot read it ({e.strerror})") from None
+    if size > MAX_FILE_BYTES:
+        raise SubmissionError(f"{path}: larger than {MAX_FILE_BYTES} bytes")
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as e:
+        raise SubmissionError(f"{path}: not a JSON file ({e})") from None
+    except RecursionError:
+        raise SubmissionError(f"{path}: nested too deeply to be a submission") from None
+    return parse_submission(data, str(path))
+
+
+def parse_submission(data: Any, where: str = "submission") -> Submission:
+    if not isinstance(data, dict):
+        raise SubmissionError(f"{where}: a submission is a JSON object")
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise SubmissionError(
+            f"{where}: not a fortyfive submission (expected format {FORMAT!r}, version {VERSION})"
+        )
+    for key in ("assignment", "manifest"):
+        value = data.get(key)
+        if not isinstance(value, str) or not 0 < len(value) <= 100:
+            raise SubmissionError(f"{where}: {key} is {quote(value)}")
+    try:
+        student = check_student(data.get("student"))
+    except StudentError as e:
+        raise SubmissionError(f"{where}: student: {e}") from None
+    raw = data.get("attempts")
+    if not isinstance(raw, list) or len(raw) > MAX_ATTEMPTS:
+        raise SubmissionError(f"{where}: attempts must be a list of at most {MAX_ATTEMPTS}")
+    attempts = tuple(_attempt(a, f"{where}: attempts[{i}]") for i, a in enumerate(raw))
+    return Submission(where, data["assignment"], data["manifest"], student, attempts)
+
+
+def _attempt(a: Any, where: str) -> Attempt:
+    if not isinstance(a, dict):
+        raise SubmissionError(f"{where} must be an object")
+    unknown = sorted(set(a) - set(FIELDS) - set(IGNORED) - {"time"})
+    if unknown:
+        raise SubmissionError(f"{where} has unknown fields: {', '.join(map(str, unknown))}")
+    missing = [k for k in FIELDS if k not in a]
+    if missing:
+        raise SubmissionError(f"{where} lacks {', '.join(missing)}")
+    slot = a["slot"]
+    if isinstance(slot, bool) or not isinstance(slot, int) or not 1 <= slot <= 10_000:
+        raise SubmissionError(f"{where}.slot is {quote(slot)}")
+    for key in ("puzzle", "digest"):
+        if not isinstance(a[key], str) or not 0 < len(a[key]) <= 100:
+            raise SubmissionError(f"{where}.{key} is {quote(a[key])}")
+    if not isinstance(a["definition"], dict):
+        raise SubmissionError(f"{where}.definition must be an object (the puzzle)")
+    if len(json.dumps(a["definition"])) > MAX_DEFINITION_CHARS:
+        raise SubmissionError(f"{where}.definition is too large")
+    if len(json.dumps(a["answer"])) > MAX_ANSWER_CHARS:
+        raise SubmissionError(f"{where}.answer is too large")
+    if not isinstance(a["shown"], bool):
+        raise SubmissionError(f"{where}.shown is {quote(a['shown'])}")
+    hints = a["hints_used"]
+    if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= 100:
+        raise SubmissionError(f"{where}.hints_used is {quote(hints)}")
+    seconds = a["seconds"]
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+        raise SubmissionError(f"{where}.seconds is {quote(seconds)}")
+    when = a.get("time", "")
+    if not isinstance(when, str) or len(when) > 40:
+        raise SubmissionError(f"{where}.time is {quote(when)}")
+    return Attempt(
+        slot,
+        a["puzzle"],
+        a["digest"],
+        a["definition"],
+        a["answer"],
+        a["shown"],
+        hints,
+        float(seconds),
+        when,
+    )

@@ -1,0 +1,427 @@
+"""Teachers: manifests, per-student draws, submissions that hold answers, and grading that checks
+every answer again (forged verdicts, edited positions and other students' puzzles earn nothing)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fortyfive.cli import main
+from fortyfive.puzzles import Puzzle
+from fortyfive.teach import (
+    Assignment,
+    ManifestError,
+    SubmissionError,
+    assigned_puzzles,
+    grade,
+    parse_manifest,
+    read_submission,
+)
+from fortyfive.teach.draw import StudentError, puzzle_digest
+from fortyfive.teach.grade import earned
+from fortyfive.teach.manifest import MAX_MANIFEST_BYTES, Policy, load_manifest
+from fortyfive.teach.report import answer_key, feedback_text, write_report
+from fortyfive.teach.roster import RosterError, read_roster
+from fortyfive.teach.submission import file_name
+
+try:
+    from tests.test_puzzle_widget import script
+except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
+    from test_puzzle_widget import script  # type: ignore[no-redef]
+
+BASE: dict[str, Any] = {
+    "format": "fortyfive-assignment",
+    "version": 1,
+    "id": "hw1",
+    "title": "Trumps and following",
+    "seed": 2026,
+    "policy": {"tries": 2, "hint_penalty": 0.25},
+    "puzzles": [
+        {"id": "c1-01", "points": 2},
+        {"chapter": 2, "count": 2},
+        {"generate": "order", "difficulty": [1, 2], "count": 2},
+    ],
+}
+
+
+def manifest(**changes: Any) -> Any:
+    return parse_manifest({**BASE, **changes})
+
+
+def solve(hw: Assignment, slot: int, wrong_first: int = 0, hints: int = 0) -> None:
+    """Work puzzle ``slot`` through its widget as a student would."""
+    w = hw.puzzle(slot)
+    wrong, steps, _ = script(hw.puzzles[slot - 1].puzzle)
+    for _ in range(hints):
+        w.hint()
+    for _ in range(wrong_first):
+        assert wrong is not None
+        w.answer(wrong)
+        if w.run.done:
+            w.reset()
+    for step in steps:
+        w.answer(step)
+    assert w.solved
+
+
+# ---------------------------------------------------------------- manifests
+
+
+def test_a_manifest_round_trips_and_counts_its_points() -> None:
+    m = manifest()
+    assert parse_manifest(m.to_dict()) == m
+    assert m.total_points() == 2 + 2 + 2
+    assert m.policy == Policy(tries=2, hint_penalty=0.25)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"format": "other"}, "not a fortyfive assignment manifest"),
+        ({"id": "../etc"}, "id must be"),
+        ({"title": ""}, "title must be"),
+        ({"seed": -1}, "seed must be"),
+        ({"seed": True}, "seed must be"),
+        ({"policy": {"tries": "3"}}, "policy.tries must be"),
+        ({"policy": {"hint_penalty": 2}}, "policy.hint_penalty must be"),
+        ({"policy": {"show": "free"}}, "policy.show must be"),
+        ({"policy": {"bonus": 1}}, "unknown fields: bonus"),
+        ({"puzzles": []}, "puzzles must be a list"),
+        ({"puzzles": [{"id": "c9-99"}]}, "no shipped puzzle"),
+        ({"puzzles": [{"id": "c1-01", "count": 2}]}, "takes only points"),
+        ({"puzzles": [{"generate": "chess"}]}, "generate must be one of"),
+        ({"puzzles": [{"rules": ["5.2"]}]}, "not one of the choices"),
+        ({"puzzles": [{"chapter": 9}]}, "chapter must be"),
+        ({"puzzles": [{"points": 1}]}, "give an id, a kind to generate"),
+        ({"puzzles": [{"generate": "order", "count": 51}]}, "count must be"),
+        ({"puzzles": [{"id": "c1-01", "points": -1}]}, "points must be"),
+        ({"extra": 1}, "unknown fields: extra"),
+    ],
+)
+def test_a_bad_manifest_is_refused_naming_the_field(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(ManifestError, match=message):
+        parse_manifest({**BASE, **change})
+
+
+def test_a_huge_or_broken_manifest_file_is_refused(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    big.write_text(" " * (MAX_MANIFEST_BYTES + 1))
+    with pytest.raises(ManifestError, match="larger than"):
+        load_manifest(big)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    with pytest.raises(ManifestError, match="not a JSON file"):
+        load_manifest(broken)
+    with pytest.raises(ManifestError, match="cannot read"):
+        load_manifest(tmp_path / "missing.json")
+
+
+# ---------------------------------------------------------------- draws
+
+
+def test_each_students_puzzles_are_reproducible_and_differ_from_a_neighbours() -> None:
+    m = manifest()
+    ana, ben = assigned_puzzles(m, "ana"), assigned_puzzles(m, "ben")
+    assert [a.puzzle for a in ana] == [a.puzzle for a in assigned_puzzles(m, "ana")]
+    assert ana[0].puzzle == ben[0].puzzle  # a listed id is everyone's
+    assert [a.puzzle for a in ana[3:]] != [a.puzzle for a in ben[3:]]  # generated per student
+    assert [a.slot for a in ana] == [1, 2, 3, 4, 5]
+    assert len({a.puzzle.id for a in ana}) == 5
+    chosen = {a.puzzle.id for a in ana[1:3]}
+    assert all(i.startswith("c2-") for i in chosen)
+    with pytest.raises(StudentError):
+        assigned_puzzles(m, "../ana")
+
+
+def test_a_choice_asking_for_more_puzzles_than_match_is_refused() -> None:
+    m = manifest(puzzles=[{"chapter": 1, "rules": ["R2.3"], "kinds": ["turn"], "count": 3}])
+    with pytest.raises(ManifestError, match="only 0 shipped puzzles"):
+        assigned_puzzles(m, "ana")
+
+
+# ---------------------------------------------------------------- the student's notebook
+
+
+def test_every_check_is_written_as_an_answer_with_its_puzzles_definition(tmp_path: Path) -> None:
+    m = manifest()
+    hw = Assignment(m, "ana", tmp_path)
+    solve(hw, 2, wrong_first=1)
+    sub = read_submission(tmp_path / file_name("ana"))
+    assert (sub.assignment, sub.manifest, sub.student) == ("hw1", m.digest(), "ana")
+    assert len(sub.attempts) == 2 + len(script(hw.puzzles[1].puzzle)[1]) - 1
+    first = sub.attempts[0]
+    assert first.slot == 2 and first.digest == puzzle_digest(hw.puzzles[1].puzzle)
+    assert Puzzle.from_dict(first.definition) == hw.puzzles[1].puzzle
+    raw = json.loads((tmp_path / file_name("ana")).read_text())
+    assert "correct" not in raw["attempts"][0]  # answers, not verdicts
+
+
+def test_the_students_points_follow_the_policy(tmp_path: Path) -> None:
+    hw = Assignment(manifest(), "ana", tmp_path)
+    solve(hw, 1)
+    solve(hw, 2, wrong_first=1)
+    solve(hw, 3, hints=1)
+    hw.solution(4)
+    solve(hw, 4)  # solved after "Show me": nothing
+    assert [hw.points(n) for n in range(1, 6)] == [2.0, 1.0, 0.75, 0.0, 0.0]
+    rows = {r.slot: r.status for r in hw.rows()}
+    assert rows[2] == "solved after 1 wrong"
+    assert rows[4] == "shown before it was solved"
+    assert rows[5] == "not attempted"
+
+
+def test_earned_applies_tries_hints_and_show() -> None:
+    p = Policy(tries=1, hint_penalty=0.5)
+    assert earned(p, 2, True, 0, 0, False) == 2
+    assert earned(p, 2, True, 1, 1, False) == 1
+    assert earned(p, 2, True, 2, 0, False) == 0  # more wrong tries than allowed
+    assert earned(p, 2, True, 0, 3, False) == 0  # hints cost no more than the puzzle
+    assert earned(p, 2, True, 0, 0, True) == 0
+    assert earned(p, 2, False, 0, 0, False) == 0
+
+
+# ---------------------------------------------------------------- grading
+
+
+def _submission(tmp_path: Path, student: str, edit: Any = None) -> Path:
+    """A student's real submission file (answers given through the widgets), then ``edit``ed."""
+    folder = tmp_path / student
+    hw = Assignment(manifest(), student, folder)
+    for slot in range(1, 6):
+        solve(hw, slot)
+    path = folder / file_name(student)
+    if edit is not None:
+        data = json.loads(path.read_text())
+        edit(data)
+        path.write_text(json.dumps(data))
+    return path
+
+
+def test_grading_hand_made_submissions_gives_the_expected_figures(tmp_path: Path) -> None:
+    m = manifest()
+    folder = tmp_path / "ana"
+    hw = Assignment(m, "ana", folder)
+    solve(hw, 1)  # 2 points
+    solve(hw, 2, wrong_first=1)  # 1 point: one wrong try is allowed
+    solve(hw, 3, hints=2)  # 1 - 2 x 0.25
+    solve(hw, 4, wrong_first=3)  # more than 2 wrong tries: nothing
+    ben = _submission(tmp_path, "ben")
+    subs = [read_submission(folder / file_name("ana")), read_submission(ben)]
+    book = grade(m, subs, roster=["ana", "ben", "cy"])
+    assert book.totals() == {"ana": 3.5, "ben": 6.0, "cy": 0.0}
+    assert book.notes["cy"] == ["no submission"]
+    ana = {r.slot: r for r in book.rows if r.student == "ana"}
+    assert [ana[s].points for s in range(1, 6)] == [2.0, 1.0, 0.5, 0.0, 0.0]
+    assert ana[4].wrong == 3 and "more than the 2 wrong tries allowed" in ana[4].status
+    mastery = book.mastery()
+    assert mastery["ben"]["R2.3"] == 1.0
+    assert 0 < mastery["ana"]["R2.3"] < 1
+
+
+def test_forged_verdicts_score_nothing(tmp_path: Path) -> None:
+    m = manifest()
+    folder = tmp_path / "eve"
+    hw = Assignment(m, "eve", folder)
+    w = hw.puzzle(1)
+    wrong, _, _ = script(hw.puzzles[0].puzzle)
+    w.answer(wrong)
+    path = folder / file_name("eve")
+    data = json.loads(path.read_text())
+    for a in data["attempts"]:
+        a["correct"] = True
+        a["solved"] = True
+    path.write_text(json.dumps(data))
+    book = grade(m, [read_submission(path)])
+    assert book.totals() == {"eve": 0.0}
+    assert next(r for r in book.rows if r.slot == 1).status == "not solved"
+
+
+def test_an_edited_position_or_another_students_puzzle_is_refused(tmp_path: Path) -> None:
+    m = manifest()
+
+    def edit_position(data: dict[str, Any]) -> None:
+        for a in data["attempts"]:
+            if a["slot"] == 1:
+                a["definition"]["position"]["cards"] = a["definition"]["position"]["cards"][:2]
+
+    edited = _submission(tmp_path, "eve", edit_position)
+    book = grade(m, [read_submission(edited)])
+    assert next(r for r in book.rows if r.slot == 1).points == 0
+    assert any("not the one this assignment gave" in n for n in book.notes["eve"])
+    assert book.totals()["eve"] == 4.0
+
+    # ben's file relabelled as eve's: ben's generated puzzles are not eve's
+    def relabel(data: dict[str, Any]) -> None:
+        data["student"] = "eve2"
+
+    copied = _submission(tmp_path, "ben", relabel)
+    book = grade(m, [read_submission(copied)])
+    same = [
+        a.points
+        for a, b in zip(assigned_puzzles(m, "eve2"), assigned_puzzles(m, "ben"), strict=True)
+        if a.puzzle == b.puzzle
+    ]
+    assert book.totals()["eve2"] == sum(same) < m.total_points()  # the puzzles they share
+    assert sum("refused" in n for n in book.notes["eve2"]) >= 2
+
+
+def test_a_submission_of_another_assignment_version_or_off_the_roster_is_refused(
+    tmp_path: Path,
+) -> None:
+    path = _submission(tmp_path, "ana")
+    sub = read_submission(path)
+    other = manifest(seed=1)
+    book = grade(other, [sub])
+    assert book.totals() == {"ana": 0.0} and "another version" in book.notes["ana"][0]
+    book = grade(manifest(), [sub, sub], roster=["ana"])
+    assert book.totals() == {"ana": 6.0} and "a second submission" in book.notes["ana"][0]
+    book = grade(manifest(), [sub], roster=["ben"])
+    assert "not on the roster" in book.notes["ana"][0]
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d.update(format="x"), "not a fortyfive submission"),
+        (lambda d: d.update(student="a/b"), "student"),
+        (lambda d: d.update(attempts={}), "attempts must be a list"),
+        (lambda d: d["attempts"][0].update(slot=True), "slot is"),
+        (lambda d: d["attempts"][0].update(hints_used=-1), "hints_used is"),
+        (lambda d: d["attempts"][0].update(shown="no"), "shown is"),
+        (lambda d: d["attempts"][0].update(answer="x" * 20_000), "answer is too large"),
+        (lambda d: d["attempts"][0].update(secret=1), "unknown fields: secret"),
+        (lambda d: d["attempts"][0].pop("digest"), "lacks digest"),
+    ],
+)
+def test_a_malformed_submission_is_refused_with_a_clear_message(
+    tmp_path: Path, edit: Any, message: str
+) -> None:
+    path = _submission(tmp_path, "ana", edit)
+    with pytest.raises(SubmissionError, match=message):
+        read_submission(path)
+
+
+def test_a_huge_submission_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    path = tmp_path / file_name("ana")
+    path.write_text("[" * 5_000_000)
+    with pytest.raises(SubmissionError, match="larger than"):
+        read_submission(path)
+
+
+# ---------------------------------------------------------------- reports and commands
+
+
+def test_the_report_files_and_the_feedback(tmp_path: Path) -> None:
+    m = manifest()
+    folder = tmp_path / "ana"
+    hw = Assignment(m, "ana", folder)
+    solve(hw, 1)
+    book = grade(m, [read_submission(folder / file_name("ana"))], roster=["ana", "ben"])
+    written = write_report(book, tmp_path / "out")
+    names = {p.relative_to(tmp_path / "out").as_posix() for p in written}
+    assert names == {
+        "gradebook.csv",
+        "totals.csv",
+        "mastery.csv",
+        "report.html",
+        "feedback/ana.md",
+        "feedback/ben.md",
+    }
+    rows = list(csv.DictReader((tmp_path / "out" / "gradebook.csv").open()))
+    assert len(rows) == 10 and rows[0]["student"] == "ana" and rows[0]["points"] == "2"
+    html = (tmp_path / "out" / "report.html").read_text()
+    assert "<svg" in html and "R2.3" in html
+    text = feedback_text(book, "ana")
+    weak = [rule for rule, share in book.mastery()["ana"].items() if share < 0.5]
+    assert "Score: 2 of 6." in text and "Rules to revisit" in text and weak
+    assert all(f"- {rule}:" in text for rule in weak)
+    assert "- R2.3:" not in text  # solved: c1-01's rule is not to revisit
+
+
+def test_the_answer_key_lists_each_puzzle_with_the_engines_answer() -> None:
+    key = answer_key(manifest(), "ana")
+    assert [r["puzzle"] for r in key.to_dict()] == [1, 2, 3, 4, 5]
+    assert all(r["answer"] for r in key.to_dict())
+
+
+def test_assign_and_grade_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mpath = tmp_path / "m.json"
+    mpath.write_text(json.dumps(BASE))
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,name\nana,Ana\nben,Ben\n")
+    out = tmp_path / "out"
+    assert main(["assign", str(mpath), "--out", str(out), "--roster", str(roster)]) == 0
+    nb = json.loads((out / "students" / "ana" / "hw1.ipynb").read_text())
+    setup = nb["cells"][1]["source"]
+    assert "student='ana'" in setup and '"seed": 2026' in setup
+    assert (out / "teacher" / "hw1-teacher.ipynb").is_file()
+    # the notebook's own first cell gives the same assignment as the manifest
+    hw = Assignment(load_manifest(mpath), "ana", tmp_path / "ana")
+    solve(hw, 1)
+    (tmp_path / "junk.json").write_text("{}")
+    code = main(
+        ["grade", "--assignment", str(mpath), str(tmp_path / "ana"), "--out", str(tmp_path / "g")]
+    )
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "ana: 2 / 6" in printed
+    assert main(["assign", str(tmp_path / "junk.json"), "--out", str(out)]) == 2
+    assert "not a fortyfive assignment manifest" in capsys.readouterr().err
+
+
+def test_the_nbgrader_source_notebook_has_one_autograded_cell_per_puzzle(tmp_path: Path) -> None:
+    mpath = tmp_path / "m.json"
+    mpath.write_text(json.dumps(BASE))
+    assert main(["assign", str(mpath), "--out", str(tmp_path), "--nbgrader"]) == 0
+    nb = json.loads((tmp_path / "source" / "hw1" / "hw1.ipynb").read_text())
+    graded = [c for c in nb["cells"] if c["metadata"]["nbgrader"]["grade"]]
+    assert [c["source"] for c in graded] == [f"hw.points({n})" for n in range(1, 6)]
+    assert [c["metadata"]["nbgrader"]["points"] for c in graded] == [2, 1, 1, 1, 1]
+    assert all(c["metadata"]["nbgrader"]["locked"] for c in nb["cells"])
+    assert "nbgrader=True" in nb["cells"][1]["source"]
+
+
+def test_a_roster_is_untrusted(tmp_path: Path) -> None:
+    p = tmp_path / "r.csv"
+    p.write_text("name\nAna\n")
+    with pytest.raises(RosterError, match="'student'"):
+        read_roster(p)
+    p.write_text("student\nana\nana\n")
+    with pytest.raises(RosterError, match="twice"):
+        read_roster(p)
+    p.write_text("student\n../x\n")
+    with pytest.raises(RosterError, match="line 2"):
+        read_roster(p)
+
+
+@pytest.mark.slow
+def test_the_students_notebook_runs_and_asks_for_the_id_when_no_roster_gave_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import nbclient
+    import nbformat
+
+    mpath = tmp_path / "m.json"
+    mpath.write_text(json.dumps(BASE))
+    monkeypatch.delenv("FORTYFIVE_STUDENT", raising=False)
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    for roster, folder in ((None, tmp_path / "open"), ("ana", tmp_path / "class")):
+        args = ["assign", str(mpath), "--out", str(folder)]
+        if roster:
+            (tmp_path / "r.csv").write_text(f"student\n{roster}\n")
+            args += ["--roster", str(tmp_path / "r.csv")]
+        assert main(args) == 0
+    path = tmp_path / "class" / "students" / "ana" / "hw1.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    nbclient.NotebookClient(
+        nb, timeout=120, resources={"metadata": {"path": str(path.parent)}}
+    ).execute()
+    summary = nb.cells[-2].outputs[0]["data"]["text/html"]
+    assert "ana" in summary and "not attempted" in summary
+    asked = nbformat.read(tmp_path / "open" / "hw1.ipynb", as_version=4)
+    with pytest.raises(nbclient.exceptions.CellExecutionError, match="who are you"):
+        nbclient.NotebookClient(asked, timeout=120).execute()
