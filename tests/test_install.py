@@ -17,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -93,8 +94,18 @@ def _run(cmd: list[str | Path], **kwargs: Any) -> subprocess.CompletedProcess[st
 
 
 def _get(url: str) -> tuple[int, bytes]:
-    with urllib.request.urlopen(url, timeout=30) as response:
-        return response.status, response.read()
+    """The response to ``url``, asked again for up to 30 s while the connection is refused (on
+    a loaded machine the server may announce itself a moment before it accepts)."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=30) as response:
+                return response.status, response.read()
+        except urllib.error.URLError as e:
+            refused = isinstance(e.reason, ConnectionRefusedError)
+            if not refused or time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
 
 
 def _group_gone(pgid: int) -> bool:
