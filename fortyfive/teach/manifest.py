@@ -40,6 +40,7 @@ from typing import Any
 
 from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles.model import CHAPTERS, KINDS
+from fortyfive.teach._files import read_json
 
 FORMAT = "fortyfive-assignment"
 VERSION = 1
@@ -133,18 +134,7 @@ def digest(data: Any) -> str:
 def load_manifest(path: str | Path) -> Manifest:
     """Read and validate a manifest file."""
     path = Path(path)
-    try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise ManifestError(f"{path}: cannot read the manifest ({e.strerror})") from None
-    if size > MAX_MANIFEST_BYTES:
-        raise ManifestError(f"{path}: the manifest is larger than {MAX_MANIFEST_BYTES} bytes")
-    try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as e:
-        raise ManifestError(f"{path}: not a JSON file ({e})") from None
-    except RecursionError:
-        raise ManifestError(f"{path}: nested too deeply to be a manifest") from None
+    data = read_json(path, MAX_MANIFEST_BYTES, "manifest", ManifestError)
     return parse_manifest(data, str(path))
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from fortyfive.engine.errors import quote
+from fortyfive.teach._files import read_json
 from fortyfive.teach.draw import StudentError, check_student
 
 FORMAT = "fortyfive-submission"
@@ -131,18 +132,7 @@ def _as_dict(a: Attempt) -> dict[str, Any]:
 def read_submission(path: str | Path) -> Submission:
     """A submission file, every field checked (see the module's docstring)."""
     path = Path(path)
-    try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise SubmissionError(f"{path}: cannot read it ({e.strerror})") from None
-    if size > MAX_FILE_BYTES:
-        raise SubmissionError(f"{path}: larger than {MAX_FILE_BYTES} bytes")
-    try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as e:
-        raise SubmissionError(f"{path}: not a JSON file ({e})") from None
-    except RecursionError:
-        raise SubmissionError(f"{path}: nested too deeply to be a submission") from None
+    data = read_json(path, MAX_FILE_BYTES, "submission", SubmissionError)
     return parse_submission(data, str(path))
 
 
