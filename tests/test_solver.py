@@ -200,3 +200,41 @@ def test_a_node_budget_stops_the_search_and_a_big_enough_one_changes_nothing() -
         solve(pos, max_nodes=free.nodes // 4)
     with pytest.raises(SearchBudgetExceeded, match="deadline"):
         solve(pos, deadline=0.0)  # long past
+
+
+def only_the_leader_holds_trumps(rules: Rules, rng: random.Random, cards_left: int) -> Game:
+    """A position at the start of a trick where no seat but the leader holds a trump."""
+    while True:
+        g = position_with(rules, rng, cards_left)
+        pos = Position.from_game(g)
+        if pos.trick or pos.robber >= 0:
+            continue
+        t = pos.tables
+        others = [h for s, h in enumerate(pos.hands) if s != pos.leader]
+        if not any(t.trump_mask & h for h in others):
+            return g
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_R4_1_R5_5_a_leader_nobody_can_trump_matches_oracle(seed: int) -> None:
+    """The search bounds such positions by the winners the leader can cash (trumps first, then
+    each plain suit's unbeaten top cards): the values must still be exact."""
+    rng = random.Random(3000 + seed)
+    rules = BARKER if seed % 2 else BRUFF
+    g = only_the_leader_holds_trumps(rules, rng, cards_left=12)
+    assert solve(g).values == oracle_values(g), Position.from_game(g).describe()
+
+
+def test_the_search_pauses_the_garbage_collector_and_restores_it() -> None:
+    import gc
+
+    g = position_with(BRUFF, random.Random(4), cards_left=12)
+    assert gc.isenabled()
+    solve(g)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        solve(g)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

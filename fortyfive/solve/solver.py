@@ -21,18 +21,23 @@ partnership force a win under R8 in this deal?
 (10, 5)
 
 Performance comes from a transposition table (at trick starts keyed by the cards left per seat,
-plain suits by relative rank, the leader and what is left of the bonus race; within a trick
-by the exact state), from bounds (points left, the bonus that goes with the highest trump held,
-a trick for each of the highest trumps in one hand), from ordering the moves (the table's best
-card, the cheapest winning card, robbing first), and from playing only one card of each run of
-equivalent cards (no live card ranks between them; the highest trump played so far counts as a
-live card, because the bonus depends on it). Deep searches run from a frame big enough to get a
+plain suits and the trumps below the protected ones by relative rank, the leader and, once no
+trump held can change it, who has the bonus; within a trick by the exact state), from bounds
+(points left, the bonus that goes with the highest trump held, a trick for each of the highest
+trumps in one hand, and a leader nobody can trump cashing its winners), from ordering the moves
+(the table's best card, the cheapest winning card, robbing first), and from playing only one
+card of each run of equivalent cards (no live card ranks between them; the highest trump played
+so far counts as a live card, because the bonus depends on it). The search is one closure over
+local tables; the garbage collector is paused while it runs (its table holds no cycles, and a
+collection would walk every entry); deep searches run from a frame big enough to get a
 frame-stack chunk of their own (see ``_roomy_caller``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from time import perf_counter
@@ -54,6 +59,22 @@ _CLOCK_EVERY = 2048  # trick-start nodes between two looks at the clock
 
 class SearchBudgetExceeded(RuntimeError):
     """A search stopped at its node budget or its deadline before it had a value."""
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector for a search, and restore it after.
+
+    The transposition table grows to hundreds of thousands of tuples, none in a cycle; each
+    collection would walk them all (a tenth to a quarter of a whole bruff deal's time).
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _roomy_caller() -> Callable[..., Any]:
@@ -107,6 +128,11 @@ class _Perm:
             (m.bit_length() - m.bit_count(), m >> (m.bit_length() - m.bit_count()))
             for m in self.block_mask[:-1]
         ]
+        # The trumps below the protected ones (R5.2) only count by rank among those held.
+        protected = self.to_pos(t.protected)
+        tail = self.trump_mask & ~protected
+        self.trump_tail = (self.trump_lo, tail >> self.trump_lo)
+        self.trump_top = protected
 
     def to_pos(self, mask: int) -> int:
         """A mask of card ids as a mask of search positions."""
@@ -162,211 +188,297 @@ class _Solver:
         self.n = r.players
         self.side = [p == side for p in r.partnerships]
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        self.nodes = 0
         self.hands = [pm.to_pos(h) for h in pos.hands]
         self.turnup = pm.pos_of[pos.turnup] if pos.turnup >= 0 else -1
+        self.turnup_bit = 1 << self.turnup if self.turnup >= 0 else 0
+        self.kept: dict[tuple[int, int], tuple[int, ...]] = {}
         self.merge = -1 if merge_trumps else ~pm.trump_mask
         self.tp, self.bp = r.trick_points, r.bonus_points
         # Short searches neither cross many chunk boundaries nor pay for the big frame.
         self.deep = sum(h.bit_count() for h in pos.hands) >= 16
-        # A budget: nodes (the same on any machine) and a deadline (perf_counter seconds),
-        # looked at once ``self.nodes`` passes ``self.check``, at trick starts only.
         self.max_nodes = max_nodes
         self.deadline = deadline
-        self.check = INF**3 if max_nodes is None and deadline is None else 0
+        self.search, self._count, self.legal_moves = self._make_search()
 
-    def _budget(self) -> None:
-        """Past a checkpoint: stop the search if its budget is spent, else set the next one."""
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise SearchBudgetExceeded(f"more than {self.max_nodes} nodes")
-        if self.deadline is not None and perf_counter() > self.deadline:
-            raise SearchBudgetExceeded("past the deadline")
-        nxt = self.nodes + _CLOCK_EVERY if self.deadline is not None else INF**3
-        self.check = min(nxt, self.max_nodes if self.max_nodes is not None else nxt)
+    @property
+    def nodes(self) -> int:
+        """Search nodes visited so far."""
+        return self._count()
 
-    # The search: one flat recursive function over local tables, for speed.
-    def search(
+    def _make_search(
         self,
-        seat: int,
-        k: int,
-        lead: int,
-        win: int,
-        wseat: int,
-        tmask: int,
-        bmax: int,
-        bside: int,
-        robber: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """Points the side takes from here to the end of the deal, searched in the window
-        (alpha, beta) (fail-soft). ``k`` cards of the trick are down; ``lead``/``win`` are
-        positions (-1 before the lead), ``wseat`` the winning seat so far; ``bmax`` the highest
-        trump played in the deal and ``bside`` 1 if the side played it, 0 if not, -1 none."""
-        self.nodes += 1
-        pm, hands, side = self.perm, self.hands, self.side
+    ) -> tuple[Callable[..., int], Callable[[], int], Callable[[int, int, int, int], list[int]]]:
+        """The search as a closure over the solver's tables (local lookups, for speed)."""
+        pm, hands, side, tt, n = self.perm, self.hands, self.side, self.tt, self.n
         tp, bp = self.tp, self.bp
-        key: tuple[int, ...] | None = None
-        best_first = -1
-        a0 = alpha
-        b0 = beta
-        if k == 0:
-            if self.nodes > self.check:
-                self._budget()
-            allc = 0
-            for h in hands:
-                allc |= h
-            if not allc:
-                return bp if bside == 1 else 0
-            left = hands[seat].bit_count() * tp
-            if left == tp and robber < 0:  # the last trick plays itself: one card each
-                return self._last_trick(seat, bmax, bside)
-            up = pm.trump_mask & allc & (pm.above[bmax] if bmax >= 0 else -1)
-            mine = bp if bside == 1 else 0
-            if bmax >= 0 and not up:  # the bonus is decided (R7.2, R10.1)
-                lo, hi = mine, mine + left
-            elif robber < 0 and up:  # it goes with the highest trump held (no turn-up to come)
-                top = 1 << (up.bit_length() - 1)
-                o = 0
-                while not hands[o] & top:
-                    o += 1
-                lo, hi = (bp, bp + left) if side[o] else (0, left)
-            else:
-                lo, hi = 0, left + (bp if up or bside == 1 else 0)
-            tr = allc & pm.trump_mask
-            if robber < 0 and tr:
-                # Whoever holds the highest trumps left wins a trick with each of them.
-                top = 1 << (tr.bit_length() - 1)
-                o = 0
-                while not hands[o] & top:
-                    o += 1
-                x, sure = hands[o], 0
-                while top & x:
-                    sure += 1
-                    tr ^= top
-                    top = 1 << (tr.bit_length() - 1) if tr else 0
-                if side[o]:
-                    lo += sure * tp
-                else:
-                    hi -= sure * tp
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if robber < 0:
-                # Plain suits by rank among the cards still held: the play that follows cannot
-                # tell a position from one where other plain cards are gone (trumps stay as they
-                # are: their privileges R5.4 and the bonus depend on which cards they are).
-                rel = [h & pm.trump_mask for h in hands]
-                for start, bm in pm.plain_runs:
-                    live = allc >> start & bm
-                    for i, x in enumerate(hands):
-                        if x >> start & bm:
-                            rel[i] |= _squeeze(live, x >> start & bm) << start
-                key = (*rel, seat, up << 2 | (bside + 1))
-            else:
-                key = (*hands, seat, up << 2 | (bside + 1), robber)
-            e = self.tt.get(key)
-            if e is not None:
-                elo, ehi, best_first = e
-                if elo >= beta:
-                    return elo
-                if ehi <= alpha:
-                    return ehi
-                lo, hi = max(lo, elo), min(hi, ehi)
-                if lo >= hi:
-                    return lo
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-            a0, b0 = alpha, beta
-        else:
-            key = (*hands, seat, lead, win, wseat, bmax, bside, robber)
-            e = self.tt.get(key)
-            if e is not None:
-                elo, ehi, best_first = e
-                if elo >= beta:
-                    return elo
-                if ehi <= alpha:
-                    return ehi
+        trump_mask, above, tlo, bo = pm.trump_mask, pm.above, pm.trump_lo, pm.block_of
+        trump_block, block_mask, unforced = pm.trump_block, pm.block_mask, pm.unforced
+        plain_runs, (tail_start, tail_bm), trump_top = pm.plain_runs, pm.trump_tail, pm.trump_top
+        kept_cache, runs, last_trick = self.kept, self.runs, self._last_trick
+        turnup_bit, no_turnup = self.turnup_bit, ~self.turnup_bit
+        max_nodes, deadline = self.max_nodes, self.deadline
+        nodes = 0
+        # The budget is looked at once ``nodes`` passes ``check``, at trick starts only.
+        check = INF**3 if max_nodes is None and deadline is None else 0
 
-        h = hands[seat]
-        maximize = side[seat]
-        moves = self.moves(seat, k, lead, win, tmask, bmax, robber)
-        if k and side[wseat] != maximize:  # try the cheapest winning cards first
-            tlo, bo = pm.trump_lo, pm.block_of
-            beats = [c for c in moves if c > win and (c >= tlo or bo[c] == bo[win])]
-            if beats:
-                moves = beats + [c for c in moves if c not in beats]
-        if best_first >= 0 and best_first in moves:
-            moves.remove(best_first)
-            moves.insert(0, best_first)
+        def budget() -> None:
+            nonlocal check
+            if max_nodes is not None and nodes > max_nodes:
+                raise SearchBudgetExceeded(f"more than {max_nodes} nodes")
+            if deadline is not None and perf_counter() > deadline:
+                raise SearchBudgetExceeded("past the deadline")
+            nxt = nodes + _CLOCK_EVERY if deadline is not None else INF**3
+            check = min(nxt, max_nodes if max_nodes is not None else nxt)
 
-        best = -INF if maximize else INF
-        best_move = -1
-        n = self.n
-        last = k == n - 1
-        nxt = (seat + 1) % n
-        tlo, bo = pm.trump_lo, pm.block_of
-        if robber == seat:  # R6.5: robbing first is usually the robber's best, so try it first
-            best, best_move = self._rob_moves(
-                seat, k, lead, win, wseat, tmask, bmax, bside, alpha, beta, best, best_move
-            )
-            if maximize:
-                alpha = max(alpha, best)
-            else:
-                beta = min(beta, best)
-            if alpha >= beta:
-                moves = []
-        for c in moves:
-            bit = 1 << c
-            hands[seat] = h ^ bit
+        def count() -> int:
+            return nodes
+
+        def legal_moves(h: int, k: int, lead: int, live: int) -> list[int]:
+            """The legal cards of hand ``h`` (R3-R5), one per run of equivalent cards among
+            ``live`` (see :meth:`runs`): strongest first when leading, else weakest first."""
+            kept = kept_cache.get((h, live))
+            if kept is None:
+                kept = runs(h, live)
             if k == 0:
-                nlead, nwin, nws = c, c, seat
-            elif c > win and (c >= tlo or bo[c] == bo[win]):
-                nlead, nwin, nws = lead, c, seat
+                return list(reversed(kept))
+            lb = bo[lead]
+            tr = h & trump_mask
+            if lb == trump_block:  # R5.1-R5.5
+                if not tr or not tr & ~unforced[lead]:
+                    return list(kept)
+                legal = tr
+            else:  # R4.1-R4.3
+                f = h & block_mask[lb]
+                if not f:
+                    return list(kept)
+                legal = f | tr
+            return [c for c in kept if legal >> c & 1]
+
+        def search(
+            seat: int,
+            k: int,
+            lead: int,
+            win: int,
+            wseat: int,
+            live: int,
+            bmax: int,
+            bside: int,
+            robber: int,
+            alpha: int,
+            beta: int,
+        ) -> int:
+            """Points the side takes from here to the end of the deal, searched in the window
+            (alpha, beta) (fail-soft). ``k`` cards of the trick are down; ``lead``/``win`` are
+            positions (-1 before the lead), ``wseat`` the winning seat so far; ``live`` the
+            cards held at the trick's start (and a turn-up still to rob); ``bmax`` the highest
+            trump played in the deal and ``bside`` 1 if the side played it, 0 if not, -1 none.
+            """
+            nonlocal nodes
+            nodes += 1
+            best_first = -1
+            h = hands[seat]
+            if k == 0:
+                if nodes > check:
+                    budget()
+                allc = 0
+                for x in hands:
+                    allc |= x
+                if not allc:
+                    return bp if bside == 1 else 0
+                live = allc | (turnup_bit if robber >= 0 else 0)
+                left = h.bit_count() * tp
+                if left == tp and robber < 0:  # the last trick plays itself: one card each
+                    return last_trick(seat, bmax, bside)
+                up = trump_mask & allc & (above[bmax] if bmax >= 0 else -1)
+                mine = bp if bside == 1 else 0
+                if bmax >= 0 and not up:  # the bonus is decided (R7.2, R10.1)
+                    lo, hi = mine, mine + left
+                elif robber < 0 and up:  # it goes with the highest trump held (no turn-up to come)
+                    top = 1 << (up.bit_length() - 1)
+                    o = 0
+                    while not hands[o] & top:
+                        o += 1
+                    lo, hi = (bp, bp + left) if side[o] else (0, left)
+                else:
+                    lo, hi = 0, left + (bp if up or bside == 1 else 0)
+                tr = allc & trump_mask
+                if robber < 0 and not tr & ~h:
+                    # Nobody else can trump: the leader cashes its trumps, then the unbeaten top
+                    # cards of each plain suit, keeping the lead with each (R4.1, R4.3, R5.5).
+                    sure = tr.bit_count()
+                    for start, bm in plain_runs:
+                        own = h >> start & bm
+                        if own:
+                            held = allc >> start & bm
+                            top = 1 << (held.bit_length() - 1)
+                            while top & own:
+                                sure += 1
+                                held ^= top
+                                top = 1 << (held.bit_length() - 1) if held else 0
+                    if sure:
+                        if side[seat]:
+                            lo += sure * tp
+                        else:
+                            hi -= sure * tp
+                elif robber < 0:
+                    # Whoever holds the highest trumps left wins a trick with each of them.
+                    top = 1 << (tr.bit_length() - 1)
+                    o = 0
+                    while not hands[o] & top:
+                        o += 1
+                    x, sure = hands[o], 0
+                    while top & x:
+                        sure += 1
+                        tr ^= top
+                        top = 1 << (tr.bit_length() - 1) if tr else 0
+                    if side[o]:
+                        lo += sure * tp
+                    else:
+                        hi -= sure * tp
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if robber < 0:
+                    # Plain suits and the trumps below the protected ones (R5.2) by rank among
+                    # the cards held: the play that follows cannot tell a position from one
+                    # where other such cards are gone. The protected trumps stay as they are
+                    # (their privileges R5.4 depend on which cards they are).
+                    rel = [x & trump_top for x in hands]
+                    for start, bm in plain_runs:
+                        held = allc >> start & bm
+                        for i, x in enumerate(hands):
+                            if x >> start & bm:
+                                rel[i] |= _squeeze(held, x >> start & bm) << start
+                    held = allc >> tail_start & tail_bm
+                    for i, x in enumerate(hands):
+                        if x >> tail_start & tail_bm:
+                            rel[i] |= _squeeze(held, x >> tail_start & tail_bm) << tail_start
+                    # With a trump still held above the highest played, every held card is
+                    # played, so the bonus goes to the highest trump held, whoever played which
+                    # trump before (R7.2, R10.1); otherwise it is decided: who has it counts.
+                    key = (*rel, seat, 0 if up else bside + 2)
+                else:
+                    key = (*hands, seat, up << 2 | (bside + 1), robber)
+                e = tt.get(key)
+                if e is not None:
+                    elo, ehi, best_first = e
+                    if elo >= beta:
+                        return elo
+                    if ehi <= alpha:
+                        return ehi
+                    if elo > lo:
+                        lo = elo
+                    if ehi < hi:
+                        hi = ehi
+                    if lo >= hi:
+                        return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+                live_b = live | (1 << bmax if bmax >= 0 else 0)
+                moves = legal_moves(h, 0, lead, live_b)
             else:
-                nlead, nwin, nws = lead, win, wseat
-            if c >= tlo and c > bmax:
-                nbmax, nbside = c, (1 if side[seat] else 0)
+                key = (*hands, seat, lead, win, wseat, bmax, bside, robber)
+                e = tt.get(key)
+                if e is not None:
+                    elo, ehi, best_first = e
+                    if elo >= beta:
+                        return elo
+                    if ehi <= alpha:
+                        return ehi
+                live_b = live | (1 << bmax if bmax >= 0 else 0)
+                moves = legal_moves(h, k, lead, live_b)
+                if side[wseat] != side[seat]:  # try the cheapest winning cards first
+                    beats = [c for c in moves if c > win and (c >= tlo or bo[c] == bo[win])]
+                    if beats and len(beats) < len(moves):
+                        moves = beats + [c for c in moves if c not in beats]
+            a0, b0 = alpha, beta
+            if best_first >= 0 and best_first in moves:
+                moves.remove(best_first)
+                moves.insert(0, best_first)
+
+            maximize = side[seat]
+            best = -INF if maximize else INF
+            best_move = -1
+            last = k == n - 1
+            nxt = seat + 1 if seat + 1 < n else 0
+            if robber == seat:  # R6.5: robbing first is usually the robber's best: try it first
+                for d in runs(h, live_b | turnup_bit):
+                    hands[seat] = h ^ (1 << d) | turnup_bit
+                    v = search(
+                        seat, k, lead, win, wseat, live & ~(1 << d), bmax, bside, -1, alpha, beta
+                    )
+                    hands[seat] = h
+                    if maximize:
+                        if v > best:
+                            best = v
+                            if v > alpha:
+                                alpha = v
+                    elif v < best:
+                        best = v
+                        if v < beta:
+                            beta = v
+                    if alpha >= beta:
+                        moves = []
+                        break
+                nrob, nlive = -1, live & no_turnup  # not robbing: the turn-up is out of play
             else:
-                nbmax, nbside = bmax, bside
-            nrob = -1 if robber == seat else robber
-            if last:
-                pts = tp if side[nws] else 0
-                v = pts + self.search(
-                    nws, 0, -1, -1, -1, 0, nbmax, nbside, nrob, alpha - pts, beta - pts
-                )
-            else:
-                v = self.search(
-                    nxt, k + 1, nlead, nwin, nws, tmask | bit, nbmax, nbside, nrob, alpha, beta
-                )
-            hands[seat] = h
-            if maximize:
-                if v > best:
+                nrob, nlive = robber, live
+            side_bit = 1 if maximize else 0
+            for c in moves:
+                hands[seat] = h ^ (1 << c)
+                if k == 0:
+                    nlead, nwin, nws = c, c, seat
+                elif c > win and (c >= tlo or bo[c] == bo[win]):
+                    nlead, nwin, nws = lead, c, seat
+                else:
+                    nlead, nwin, nws = lead, win, wseat
+                if c >= tlo and c > bmax:
+                    nbmax, nbside = c, side_bit
+                else:
+                    nbmax, nbside = bmax, bside
+                if last:
+                    if side[nws]:
+                        v = tp + search(
+                            nws, 0, -1, -1, -1, 0, nbmax, nbside, nrob, alpha - tp, beta - tp
+                        )
+                    else:
+                        v = search(nws, 0, -1, -1, -1, 0, nbmax, nbside, nrob, alpha, beta)
+                else:
+                    v = search(
+                        nxt, k + 1, nlead, nwin, nws, nlive, nbmax, nbside, nrob, alpha, beta
+                    )
+                hands[seat] = h
+                if maximize:
+                    if v > best:
+                        best, best_move = v, c
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < best:
                     best, best_move = v, c
-                    if v > alpha:
-                        alpha = v
-            elif v < best:
-                best, best_move = v, c
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                break
-        if key is not None:
-            lo2, hi2 = -INF, INF
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
             if best <= a0:
-                hi2 = best
+                lo2, hi2 = -INF, best
             elif best >= b0:
-                lo2 = best
+                lo2, hi2 = best, INF
             else:
                 lo2 = hi2 = best
-            e = self.tt.get(key)
             if e is not None:
-                lo2, hi2 = max(lo2, e[0]), min(hi2, e[1])
-            self.tt[key] = (lo2, hi2, best_move)
-        return best
+                if e[0] > lo2:
+                    lo2 = e[0]
+                if e[1] < hi2:
+                    hi2 = e[1]
+            tt[key] = (lo2, hi2, best_move)
+            return best
+
+        return search, count, legal_moves
 
     def _last_trick(self, seat: int, bmax: int, bside: int) -> int:
         pm, hands, side, n = self.perm, self.hands, self.side, self.n
@@ -383,30 +495,18 @@ class _Solver:
     def moves(
         self, seat: int, k: int, lead: int, win: int, tmask: int, bmax: int, robber: int
     ) -> list[int]:
-        """The legal cards of ``seat`` (R3-R5), one per run of equivalent cards: strongest
-        first when leading, else weakest first."""
-        pm, hands = self.perm, self.hands
-        h = hands[seat]
-        if k == 0:
-            legal = h
-        else:
-            lb = pm.block_of[lead]
-            tr = h & pm.trump_mask
-            if lb == pm.trump_block:  # R5.1-R5.5
-                legal = h if not tr or not tr & ~pm.unforced[lead] else tr
-            else:  # R4.1-R4.3
-                f = h & pm.block_mask[lb]
-                legal = f | tr if f else h
-        live = tmask
-        for x in hands:
-            live |= x
-        if bmax >= 0:
-            live |= 1 << bmax
-        if robber >= 0:
-            live |= 1 << self.turnup
-        moves: list[int] = []
-        merge, above = self.merge, pm.above
-        m = legal
+        """The legal cards of ``seat`` (R3-R5) in a trick whose cards so far are ``tmask``, one
+        per run of equivalent cards: strongest first when leading, else weakest first."""
+        live = self.trick_live(tmask, robber) | (1 << bmax if bmax >= 0 else 0)
+        return self.legal_moves(self.hands[seat], k, lead, live)
+
+    def runs(self, h: int, live: int) -> tuple[int, ...]:
+        """The cards of hand ``h`` that are the highest of a run of its cards with no card of
+        ``live`` between them (weakest first): the others play the same (trumps only merged
+        when ``merge_trumps``). Cached per (hand, live)."""
+        out = []
+        merge, above = self.merge, self.perm.above
+        m = h
         while m:
             low = m & -m
             m ^= low
@@ -414,56 +514,22 @@ class _Solver:
             nx = above[c] & live
             if low & merge and nx & -nx & h:
                 continue  # a higher card of the same run is held: the same outcome
-            moves.append(c)
-        if k == 0:
-            moves.reverse()
-        return moves
+            out.append(c)
+        kept = self.kept[h, live] = tuple(out)
+        return kept
+
+    def trick_live(self, tmask: int, robber: int) -> int:
+        """The cards held at the start of a trick whose cards so far are ``tmask``, and a
+        turn-up still to rob: the ``live`` argument of the search."""
+        live = tmask | (self.turnup_bit if robber >= 0 else 0)
+        for x in self.hands:
+            live |= x
+        return live
 
     def rob_discards(self, seat: int, tmask: int, bmax: int) -> list[int]:
         """The cards ``seat`` may give up to rob (R6.5), one per run of equivalent cards."""
-        h = self.hands[seat]
-        live = tmask | 1 << self.turnup | (1 << bmax if bmax >= 0 else 0)
-        for x in self.hands:
-            live |= x
-        out = []
-        for d in mask_ids(h):
-            nx = self.perm.above[d] & live
-            if 1 << d & self.merge and nx & -nx & h:
-                continue
-            out.append(d)
-        return out
-
-    def _rob_moves(
-        self,
-        seat: int,
-        k: int,
-        lead: int,
-        win: int,
-        wseat: int,
-        tmask: int,
-        bmax: int,
-        bside: int,
-        alpha: int,
-        beta: int,
-        best: int,
-        best_move: int,
-    ) -> tuple[int, int]:
-        """Robbing as a move of the robber's turn: a card goes out, the turn-up comes in."""
-        hands, maximize = self.hands, self.side[seat]
-        h = hands[seat]
-        for d in self.rob_discards(seat, tmask, bmax):
-            hands[seat] = h ^ (1 << d) | 1 << self.turnup
-            v = self.search(seat, k, lead, win, wseat, tmask, bmax, bside, -1, alpha, beta)
-            hands[seat] = h
-            if (v > best) if maximize else (v < best):
-                best, best_move = v, -1
-                if maximize:
-                    alpha = max(alpha, v)
-                else:
-                    beta = min(beta, v)
-            if alpha >= beta:
-                break
-        return best, best_move
+        live = self.trick_live(tmask, -1) | self.turnup_bit | (1 << bmax if bmax >= 0 else 0)
+        return list(self.runs(self.hands[seat], live))
 
 
 @dataclass(frozen=True)
@@ -521,12 +587,13 @@ def _value_after(s: _Solver, pos: Position, action: str, guess: int) -> int:
     hands, pm = s.hands, s.perm
     h = hands[seat]
     act = parse_action(action)
+    live = s.trick_live(tmask, pos.robber)
     tp = pos.rules.trick_points
     pts = 0
     args: SearchState
     if act.kind == "rob":
         hands[seat] = h ^ (1 << pm.pos_of[act.card.id]) | (1 << s.turnup)
-        args = (seat, k, lead, win, wseat, tmask, bmax, bside, -1)
+        args = (seat, k, lead, win, wseat, live, bmax, bside, -1)
     else:
         c = pm.pos_of[act.card.id]
         hands[seat] = h ^ (1 << c)
@@ -538,15 +605,15 @@ def _value_after(s: _Solver, pos: Position, action: str, guess: int) -> int:
             args = (nws, 0, -1, -1, -1, 0, bmax, bside, -1)
         else:
             robber = pos.robber if pos.robber != seat else -1
-            args = ((seat + 1) % s.n, k + 1, nlead, nwin, nws, tmask | 1 << c, bmax, bside, robber)
+            args = ((seat + 1) % s.n, k + 1, nlead, nwin, nws, live, bmax, bside, robber)
     try:
         return pts + _mtdf(s, args, guess - pts)
     finally:
         hands[seat] = h
 
 
-# A node of the search: seat, cards down in the trick, lead, winning card, winning seat, trick
-# mask, highest trump played, who played it, robber (see _Solver.search).
+# A node of the search: seat, cards down in the trick, lead, winning card, winning seat, cards
+# held at the trick's start, highest trump played, who played it, robber (see _Solver.search).
 SearchState = tuple[int, int, int, int, int, int, int, int, int]
 
 
@@ -571,8 +638,10 @@ def deal_value(position: Position, side: int | None = None) -> int:
     side = position.rules.partnerships[position.to_act] if side is None else side
     s = _Solver(position, side)
     lead, win, wseat, tmask, bmax, bside, k = _root_state(position, s)
-    args: SearchState = (position.to_act, k, lead, win, wseat, tmask, bmax, bside, position.robber)
-    return position.taken(side) + _mtdf(s, args, 0)
+    live = s.trick_live(tmask, position.robber)
+    args: SearchState = (position.to_act, k, lead, win, wseat, live, bmax, bside, position.robber)
+    with paused_gc():
+        return position.taken(side) + _mtdf(s, args, 0)
 
 
 def solve(
@@ -598,9 +667,10 @@ def solve(
     taken = pos.taken(partnership)
     values: dict[str, int] = {}
     guess = 0
-    for a in pos.legal_actions():
-        guess = _value_after(s, pos, a, guess)
-        values[a] = taken + guess
+    with paused_gc():
+        for a in pos.legal_actions():
+            guess = _value_after(s, pos, a, guess)
+            values[a] = taken + guess
     own = partnership == pos.rules.partnerships[seat]
     return Solution(seat, partnership, values, taken, own, s.nodes)
 
@@ -617,7 +687,8 @@ def can_force_win(position: Position | Game) -> bool:
     pos = Position.from_game(position) if isinstance(position, Game) else position
     if not pos.rules.win_by_chronology:
         raise ValueError(f"{pos.rules.name} is won after whole hands: ask solve() for points")
-    return _WinSearch(pos).run()
+    with paused_gc():
+        return _WinSearch(pos).run()
 
 
 class _WinSearch:
@@ -680,7 +751,7 @@ class _WinSearch:
         result = not ours  # OR for the side, AND for the others
         options = [h]
         if robber == seat:  # R6.5: robbing first is a choice of its own
-            options += [h ^ (1 << d) | (1 << s.turnup) for d in s.rob_discards(seat, tmask, bmax)]
+            options += [h ^ (1 << d) | s.turnup_bit for d in s.rob_discards(seat, tmask, bmax)]
         for hand in options:
             hands[seat] = hand
             for c in s.moves(seat, k, lead, win, tmask, bmax, robber if hand == h else -1):
