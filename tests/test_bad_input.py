@@ -345,5 +345,5 @@ def test_a_huge_or_binary_progress_file_is_refused_before_parsing(tmp_path: Any)
     path.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(ProgressError, match="not a JSON progress file"):
         read_attempts(path)
-    with pytest.raises(ProgressError, match="not a JSON progress file"):
+    with pytest.raises(ProgressError, match="nested too deeply to be a progress file"):
         read_attempts(_progress_file(tmp_path, None, raw="[" * 100_000))

@@ -114,7 +114,7 @@ def test_a_huge_or_broken_manifest_file_is_refused(tmp_path: Path) -> None:
         load_manifest(big)
     broken = tmp_path / "broken.json"
     broken.write_text("{")
-    with pytest.raises(ManifestError, match="not a JSON file"):
+    with pytest.raises(ManifestError, match="not a JSON manifest"):
         load_manifest(broken)
     with pytest.raises(ManifestError, match="cannot read"):
         load_manifest(tmp_path / "missing.json")

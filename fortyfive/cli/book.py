@@ -13,7 +13,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="build the course as a static site (Jupyter Book) with its live copy (JupyterLite)",
     )
     bk.add_argument(
-        "--out", type=Path, default=None, help="the site's folder (default: book/_build/html)"
+        "--out",
+        type=Path,
+        default=None,
+        help="the site's folder (default: the book's _build/html in a checkout, "
+        "./fortyfive-book from an installed package)",
     )
     bk.add_argument(
         "--no-lite",

@@ -65,6 +65,21 @@ def missing_notebooks(root: Path = ROOT) -> list[str]:
     return [path.name for path in chapter_notebooks(root) if not path.is_file()]
 
 
+def default_out(root: Path = ROOT) -> Path:
+    """Where the book goes without ``--out``: ``book/_build/html`` beside its sources in a
+    checkout; ``fortyfive-book`` in the working folder when the course is an installed package
+    (its folder belongs to the installer, and may be read-only).
+
+    >>> default_out(Path("/srv/repo/fortyfive/course")).parts[-3:]
+    ('book', '_build', 'html')
+    >>> default_out(Path("/venv/lib/python3.11/site-packages/fortyfive/course")).name
+    'fortyfive-book'
+    """
+    if {"site-packages", "dist-packages"} & set(root.parts):
+        return Path.cwd() / "fortyfive-book"
+    return root / "book" / "_build" / "html"
+
+
 def _check_out(out: Path) -> None:
     """Refuse to replace a folder that is not empty and is not an earlier build of a site."""
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not _is_site(out))):
@@ -102,7 +117,7 @@ def build_book(
     (:mod:`fortyfive.course.lite`) and every chapter page links to its live copy there ("Try it
     live"); without it the pages offer only the local command.
 
-    ``out`` defaults to ``root/book/_build/html`` and is replaced if it holds an earlier build.
+    ``out`` defaults to :func:`default_out` and is replaced if it holds an earlier build.
     Every notebook is executed (in a kernel of this Python, importing ``root``'s package), as
     root too (a temporary Jupyter configuration allows it). Any Sphinx warning and any error in
     a notebook fails the build with :class:`BookError`; its message quotes the build's output.
@@ -121,7 +136,7 @@ def build_book(
                 )
     if not (root / "book" / "_config.yml").is_file():
         raise BookError(f"no book/ in {root}: the book is built from a copy of the repository")
-    out = (out or root / "book" / "_build" / "html").resolve()
+    out = (out or default_out(root)).resolve()
     _check_out(out)
     missing = missing_notebooks(root)
     if missing:

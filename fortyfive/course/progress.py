@@ -32,8 +32,6 @@ field are checked before any of it is used, and a file that fails is refused wit
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -43,6 +41,7 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:
     import pandas
 
+from fortyfive.course.jsonfiles import read_json, write_json
 from fortyfive.course.review import (
     MAX_ITEMS,
     Recipe,
@@ -136,11 +135,7 @@ class ProgressLog:
     def _write(self, data: Progress) -> None:
         if len(data.review) > MAX_ITEMS:  # the oldest entries make room: the file stays readable
             data.review = data.review[-MAX_ITEMS:]
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".progress-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data.to_json(), f, indent=1)
-        os.replace(tmp, self.path)
+        write_json(self.path, data.to_json())
 
 
 #: Bounds on a progress file, checked before it is parsed or used: a whole course is a few
@@ -218,12 +213,7 @@ def read_progress(path: str | Path) -> Progress:
     path = Path(path)
     if not path.is_file():
         return Progress()
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise ProgressError(f"{path} is larger than {MAX_FILE_BYTES} bytes: not a progress file")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-        raise ProgressError(f"{path} is not a JSON progress file: {e}") from None
+    data = read_json(path, MAX_FILE_BYTES, "progress file", ProgressError)
     version = data.get("version") if isinstance(data, dict) else None
     if (
         not isinstance(data, dict)

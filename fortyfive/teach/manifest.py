@@ -38,9 +38,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fortyfive.course.jsonfiles import read_json
 from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles.model import CHAPTERS, KINDS
-from fortyfive.teach._files import read_json
 
 FORMAT = "fortyfive-assignment"
 VERSION = 1

@@ -18,15 +18,13 @@ used, and refuses a bad one with a :class:`SubmissionError` that names the file 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from fortyfive.course.jsonfiles import read_json, write_json
 from fortyfive.engine.errors import quote
-from fortyfive.teach._files import read_json
 from fortyfive.teach.draw import StudentError, check_student
 
 FORMAT = "fortyfive-submission"
@@ -108,11 +106,7 @@ class SubmissionLog:
             "student": self.student,
             "attempts": [*self.attempts(), row],
         }
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".submission-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-        os.replace(tmp, self.path)
+        write_json(self.path, data)
 
 
 def _as_dict(a: Attempt) -> dict[str, Any]:

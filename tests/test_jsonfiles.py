@@ -1,0 +1,23 @@
+"""The course's JSON files: bounded reads, atomic writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fortyfive.course.jsonfiles import read_json, write_json
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    write_json(path, {"attempts": [1]})
+    with pytest.raises(TypeError):
+        write_json(path, {"attempts": [object()]})  # not JSON: fails half-way through dumping
+    assert read_json(path, 100, "progress file", ValueError) == {"attempts": [1]}
+    assert [p.name for p in tmp_path.iterdir()] == ["progress.json"]
+
+
+def test_a_missing_file_is_refused_with_its_name(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"nothing\.json: cannot read the manifest"):
+        read_json(tmp_path / "nothing.json", 100, "manifest", ValueError)
