@@ -171,7 +171,9 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
 
 
 @pytest.fixture(scope="session")
-def browser(lab: Lab) -> Iterator[Any]:
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium with every host but 127.0.0.1 unresolvable: one Playwright for the
+    whole run (a second one in the same process fails), shared by every browser test file."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -181,6 +183,12 @@ def browser(lab: Lab) -> Iterator[Any]:
         )
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def browser(lab: Lab, chromium: Any) -> Any:
+    """The browser for the tests that run in JupyterLab (its server started first)."""
+    return chromium
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import CHROMIUM, FIRST_RENDER_MS, axe_violations
+from .conftest import FIRST_RENDER_MS, axe_violations
 
 try:
     from tests.book_site import Site, built_site, serve
@@ -47,19 +47,6 @@ def book_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site: Site = built_site(tmp_path_factory)
     with serve(site.root) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
-        )
-        yield b
-        b.close()
 
 
 class Visit:

@@ -25,8 +25,6 @@ from test_puzzle_widget import script
 from fortyfive.course.files import NOTEBOOKS
 from fortyfive.puzzles import get_puzzle
 
-from .conftest import CHROMIUM
-
 try:
     from tests.book_site import built_lite, serve
 except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
@@ -65,19 +63,11 @@ class Offline:
 
 
 @pytest.fixture(scope="module")
-def context() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
-        )
-        # one context for the whole module: its storage (Lite's files) survives a reload
-        ctx = b.new_context(viewport={"width": 1280, "height": 1000})
-        yield ctx
-        ctx.close()
-        b.close()
+def context(chromium: Any) -> Iterator[Any]:
+    # one context for the whole module: its storage (Lite's files) survives a reload
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 1000})
+    yield ctx
+    ctx.close()
 
 
 def _run_cells(page: Page, count: int) -> None:
