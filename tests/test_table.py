@@ -432,6 +432,16 @@ def test_front_end_module_inlines_the_card_renderer() -> None:
     assert "http" not in src.replace("http://www.w3.org/2000/svg", "")  # nothing fetched
 
 
+def test_the_front_end_names_no_level_itself() -> None:
+    """The level control draws the levels Python syncs (``opponents``), none written in JS."""
+    from fortyfive.agents.bots import LEVELS
+
+    src = module_source("table.js")
+    assert 'model.get("opponents")' in src
+    for name in (*LEVELS, *LEVELS.values()):
+        assert f'"{name}"' not in src and f"'{name}'" not in src, name
+
+
 def test_suit_symbols_in_the_front_end_match_the_engine() -> None:
     src = module_source("cards.js")
     for suit, sym in SUIT_SYMBOLS.items():
