@@ -600,7 +600,7 @@ def test_played_cards_sit_in_front_of_their_players_the_winner_ringed_the_turnup
 
 
 def test_the_table_keeps_a_usable_width_with_the_sidebar_open(
-    page: Page, lab: Lab, output_dir: Path
+    page: Page, lab: Lab, output_dir: Path, axe_script: Path
 ) -> None:
     page.set_viewport_size({"width": 600, "height": 900})
     table = open_table(
@@ -655,6 +655,8 @@ def test_the_table_keeps_a_usable_width_with_the_sidebar_open(
     expect(opener).to_be_visible()
     x, y = centre_on_screen(page, opener, 360, 900)
     assert page.evaluate(f"document.elementFromPoint({x}, {y}).classList[0]") == "ff-open-window"
+    found = axe_violations(page, axe_script, ".ff-open-window")
+    assert not found, json.dumps(found, indent=1)
     page.mouse.click(x, y)
     window = page.locator("dialog.ff-table-window[open]")
     expect(window).to_be_visible()
@@ -673,6 +675,8 @@ def test_the_table_keeps_a_usable_width_with_the_sidebar_open(
     hit = f"document.elementFromPoint({x}, {y}).closest('button.ff-card')"
     assert page.evaluate(f"{hit} && {hit}.dataset.card") == card
     page.screenshot(path=str(output_dir / "sidebar-360-window.png"))
+    found = axe_violations(page, axe_script, "dialog.ff-table-window")
+    assert not found, json.dumps(found, indent=1)
     before = state(table)
     page.mouse.click(x, y)
     page.wait_for_function(
