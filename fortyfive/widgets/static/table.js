@@ -55,9 +55,9 @@ function render({ model, el }) {
   const root = h("div", { class: "ff-table", tabindex: "-1" });
   // The table full screen: the same element, moved into a modal dialog (the top layer, so no
   // narrow or clipping notebook around it matters) and back when it closes (openWindow).
-  const win = h("dialog", { class: "ff-table-window", "aria-label": "Forty-Five card table, full screen" });
+  const win = h("dialog", { class: "ff-table-window ff-themed", "aria-label": "Forty-Five card table, full screen" });
   // Shown, in the top layer too, while the widget's own box is too narrow for the table.
-  const opener = h("button", { type: "button", class: "ff-open-window", popover: "manual", "aria-haspopup": "dialog", text: "Open the card table" });
+  const opener = h("button", { type: "button", class: "ff-open-window ff-themed", popover: "manual", "aria-haspopup": "dialog", text: "Open the card table" });
   el.append(root, win, opener);
   const levelName = uniqueId("ff-level"); // one radio group per view
 
