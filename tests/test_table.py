@@ -432,6 +432,16 @@ def test_front_end_module_inlines_the_card_renderer() -> None:
     assert "http" not in src.replace("http://www.w3.org/2000/svg", "")  # nothing fetched
 
 
+def test_the_front_end_names_no_level_itself() -> None:
+    """The level control draws the levels Python syncs (``opponents``), none written in JS."""
+    from fortyfive.agents.bots import LEVELS
+
+    src = module_source("table.js")
+    assert 'model.get("opponents")' in src
+    for name in (*LEVELS, *LEVELS.values()):
+        assert f'"{name}"' not in src and f"'{name}'" not in src, name
+
+
 def test_suit_symbols_in_the_front_end_match_the_engine() -> None:
     src = module_source("cards.js")
     for suit, sym in SUIT_SYMBOLS.items():
@@ -596,9 +606,93 @@ def test_unknown_levels_and_level_with_opponents_are_refused() -> None:
     with pytest.raises(ValueError, match="give one"):
         CardTable("bruff", opponents="random", level="club")
     t = CardTable("bruff", seed=1, pause_ms=0)
-    with pytest.raises(ValueError, match="unknown level"):
+    with pytest.raises(TableMessageError, match="unknown level"):  # a ValueError
         t.set_level("expert")
-    assert t.level is None
+    assert t.level is None and t.notice["kind"] == "error"  # also shown on the table
+
+
+def test_the_synced_state_offers_the_levels_and_says_which_one_plays() -> None:
+    from fortyfive.agents.bots import LEVELS
+
+    t = CardTable("bruff", seat=0, seed=2, level="club", pause_ms=0)
+    assert synced(t)["opponents"] == {"levels": list(LEVELS), "level": "club", "custom": ""}
+    # Bots chosen by name have no level: the page says so instead of naming one.
+    by_name = table("bruff", seed=2, opponents="random")
+    assert by_name.opponents == {"levels": list(LEVELS), "level": None, "custom": "custom (random)"}
+    by_name.set_level("strong")
+    assert by_name.opponents["level"] == "strong" and by_name.opponents["custom"] == ""
+    assert by_name.log[-1] == tt.level_text("strong")
+
+
+def bot_moves_unlike_a_rule_bot(t: CardTable) -> tuple[int, int]:
+    """Play deal 1 through messages (the learner plays the first legal action); return the bot
+    moves made and how many of them a rule bot would not have made."""
+    from fortyfive.agents.bots import make_bot
+
+    rule = make_bot("rule")
+    moves = unlike = 0
+    for _ in range(200):
+        if t.game.deal_number > 1 or t.summary:
+            break
+        if t.info["waiting"]:
+            expected = rule.choose(t.game, t.game.to_act)
+            t.handle_message({"type": "step", "state": t.state})
+            moves += 1
+            unlike += not t.game.history[-1].endswith(expected)
+        else:
+            legal = t.obs["legal_actions"]
+            t.handle_message({"type": "act", "action": legal[0], "seat": 0, "state": t.state})
+    return moves, unlike
+
+
+def test_a_level_message_changes_the_bots_for_their_next_decisions() -> None:
+    """From the message on, every bot move is the new level's (a rule bot's, at "club"), where
+    the beginner's bots of the same seed play a random card one time in three."""
+    from fortyfive.agents.bots import ErringBot, RuleBot
+
+    beginner = CardTable("bruff", seat=0, seed=10, level="beginner", pause_ms=300)
+    moves, unlike = bot_moves_unlike_a_rule_bot(beginner)
+    assert moves >= 20 and unlike >= 3, (moves, unlike)
+    t = CardTable("bruff", seat=0, seed=10, level="beginner", pause_ms=300)
+    assert all(type(b) is ErringBot for b in t._bots.values())
+    history, state = list(t.game.history), t.state
+    t.handle_message({"type": "level", "level": "club", "state": t.state})
+    assert t.level == "club" and t.opponents["level"] == "club"
+    assert all(type(b) is RuleBot for b in t._bots.values())
+    assert t.game.history == history and t.state == state  # the position is as it was
+    assert t.log[-1] == "Opponents: club, from the next move" and t.notice["kind"] == ""
+    moves, unlike = bot_moves_unlike_a_rule_bot(t)
+    assert moves >= 20 and unlike == 0, (moves, unlike)
+
+
+def test_a_level_message_is_applied_at_any_state_number_and_refused_when_malformed() -> None:
+    t = CardTable("bruff", seat=0, seed=2, level="beginner", pause_ms=300)
+    t.handle_message({"type": "step", "state": t.state})  # a bot moved: the page's number is old
+    t.handle_message({"type": "level", "level": "strong", "state": t.state - 1})
+    assert t.level == "strong" and t.notice["kind"] == ""
+
+    def refused_level(message: dict[str, Any], expected: str) -> None:
+        before = (t.level, dict(t.opponents), list(t.log), [type(b) for b in t._bots.values()])
+        refused(t, message, expected)
+        after = (t.level, dict(t.opponents), list(t.log), [type(b) for b in t._bots.values()])
+        assert after == before
+
+    choices = "choose from beginner, club, strong"
+    refused_level({"type": "level", "level": "expert", "state": t.state}, f"'expert': {choices}")
+    refused_level({"type": "level", "level": 3, "state": t.state}, f"unknown level 3: {choices}")
+    refused_level({"type": "level", "level": None, "state": t.state}, "unknown level None")
+    refused_level({"type": "level", "level": ["club"], "state": t.state}, "unknown level ['club']")
+    refused_level({"type": "level", "state": t.state}, "unknown level None")
+    refused_level({"type": "level", "level": "Club", "state": t.state}, "unknown level 'Club'")
+    refused_level({"type": "level", "level": "c" * 1500, "state": t.state}, "unknown level 'ccc")
+    refused_level({"type": "level", "level": "c" * 5000, "state": t.state}, "message too large")
+    refused_level({"type": "level", "level": "club", "state": "3"}, "level: stale message")
+    refused_level({"type": "level", "level": "club", "state": True}, "level: stale message")
+    refused_level({"type": "level", "level": "club"}, "level: stale message")
+    # The refusal quotes at most 20 characters of what was sent.
+    assert len(t.notice["text"]) < 120
+    t.handle_message({"type": "level", "level": "club", "state": t.state})
+    assert t.level == "club" and t.notice["kind"] == ""  # the refusal is answered
 
 
 # ---------------------------------------------------------------- one wording per event

@@ -3,8 +3,9 @@
 Every message from the front end is untrusted. :meth:`SyncedWidget.handle_message` lets one
 through only if it is a JSON object of bounded size and depth, of a type the widget answers,
 carrying the ``state`` number the widget is at (so a click on a position that has since changed
-is not applied to the new one). A refused message changes nothing: its reason is shown in the
-synced ``notice``. The browser may write only the traits a widget names as its settings.
+is not applied to the new one; a setting's message, ``ANY_STATE``, only carries a number). A
+refused message changes nothing: its reason is shown in the synced ``notice``. The browser may
+write only the traits a widget names as its settings.
 """
 
 from __future__ import annotations
@@ -77,6 +78,9 @@ class SyncedWidget(anywidget.AnyWidget):
     MESSAGE_TYPES: ClassVar[tuple[str, ...]] = ()
     #: Types whose stale copies are dropped without a notice (another view asked first).
     QUIET_WHEN_STALE: ClassVar[frozenset[str]] = frozenset()
+    #: Types that change a setting, not the position: applied whatever state number they carry
+    #: (still a whole number), so a bot's move just before does not refuse them.
+    ANY_STATE: ClassVar[frozenset[str]] = frozenset()
     #: Traits the browser may write (settings); every other write is dropped and logged.
     FRONT_END_WRITABLE: ClassVar[frozenset[str]] = frozenset()
     #: The widget's refusal, and the other errors that refuse a message or call.
@@ -129,7 +133,7 @@ class SyncedWidget(anywidget.AnyWidget):
             )
         state = content.get("state")
         # only the whole number itself: True == 1 and 3.0 == 3 in Python, but neither is a state
-        if type(state) is not int or state != self.state:
+        if type(state) is not int or (state != self.state and kind not in self.ANY_STATE):
             if kind in self.QUIET_WHEN_STALE or self._is_repeat(content):
                 return None
             raise self.Refusal(

@@ -181,6 +181,18 @@ def rule_hint_text(action: str) -> str:
     return f"Hint: a rule-based player would {action_words(action)} here."
 
 
+def level_text(level: str) -> str:
+    """The log's line when the learner changes the opponents' level."""
+    return f"Opponents: {level}, from the next move"
+
+
+def opponents_info(levels: list[str], level: str | None, bot: str) -> dict[str, Any]:
+    """The level control's data: the levels offered, the one playing, and, for bots chosen by
+    name instead (``level`` None), what to call them ("custom (random)")."""
+    custom = "" if level is not None else f"custom ({bot})" if bot else "custom"
+    return {"levels": levels, "level": level, "custom": custom}
+
+
 def callback_failed_text(error: Exception) -> str:
     """A course's ``on_action`` checker failed (the table goes on)."""
     return f"on_action callback failed: {type(error).__name__}: {error}"

@@ -49,7 +49,9 @@ from fortyfive.widgets._table_text import (
     game_summary,
     hint_text,
     info,
+    level_text,
     new_game_text,
+    opponents_info,
     progress,
     rule_hint_text,
     seat_name,
@@ -57,7 +59,7 @@ from fortyfive.widgets._table_text import (
 
 log = logging.getLogger(__name__)
 
-MESSAGE_TYPES = ("act", "step", "auto", "next_game", "next_deal", "hint")
+MESSAGE_TYPES = ("act", "step", "auto", "next_game", "next_deal", "hint", "level")
 # Deals the solver plays out for a hint, within hint()'s node budget (HINT_NODES) and the
 # learner's wall-clock cap (HINT_SECONDS): a bruff first lead gets as many of the 8 as fit.
 HINT_SAMPLES = 8
@@ -86,14 +88,15 @@ class TableAction:
 ActionCallback = Callable[[TableAction], object]
 
 
-def _level_bot(level: str) -> str:
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
-    return LEVELS[level]
-
-
 class TableMessageError(WidgetMessageError):
     """A message from the front end that was refused; the text is shown in the widget."""
+
+
+def _level_bot(level: object) -> str:
+    """The bot's name for ``level``; anything but a level's name is refused (a ValueError)."""
+    if not isinstance(level, str) or level not in LEVELS:
+        raise TableMessageError(f"unknown level {level!r:.20}: choose from {', '.join(LEVELS)}")
+    return LEVELS[level]
 
 
 class CardTable(SyncedWidget):
@@ -108,11 +111,12 @@ class CardTable(SyncedWidget):
     Messages (:meth:`handle_message`): ``act`` {action, seat, state}; ``step`` {state} (one bot
     move after the visible pause; a stale one is dropped quietly: another view asked first);
     ``auto`` {until: "trick" | "deal", seat, state}; ``hint`` {seat, state}; ``next_game``
-    {state}.
+    {state}; ``level`` {level, state} (:meth:`set_level`; a setting: any state number).
     """
 
     MESSAGE_TYPES: ClassVar[tuple[str, ...]] = MESSAGE_TYPES
     QUIET_WHEN_STALE: ClassVar[frozenset[str]] = frozenset({"step"})
+    ANY_STATE: ClassVar[frozenset[str]] = frozenset({"level"})
     FRONT_END_WRITABLE: ClassVar[frozenset[str]] = FRONT_END_WRITABLE
     Refusal: ClassVar[type[WidgetMessageError]] = TableMessageError
     REFUSED: ClassVar[tuple[type[Exception], ...]] = (IllegalActionError,)
@@ -129,6 +133,7 @@ class CardTable(SyncedWidget):
     continuous = traitlets.Bool(False).tag(sync=True)  # bots go on past a deal's end
     summary = traitlets.Dict().tag(sync=True)  # the end-of-deal or end-of-game panel, or {}
     auto = traitlets.Unicode("").tag(sync=True)  # "", "trick" or "deal": playing on for you
+    opponents = traitlets.Dict().tag(sync=True)  # levels offered, the one playing (_table_text)
 
     def __init__(
         self,
@@ -173,10 +178,20 @@ class CardTable(SyncedWidget):
 
     def set_level(self, level: str) -> None:
         """Play on against bots of ``level`` (``beginner``, ``club``, ``strong``): they take
-        over every other seat from the next move on."""
+        over every other seat from the next move on. An unknown level raises
+        :class:`TableMessageError` (a ValueError) and changes nothing."""
+        with self._call():
+            self._set_level(level)
+
+    def _set_level(self, level: object) -> None:
         bot = _level_bot(level)
+        assert isinstance(level, str)  # _level_bot refuses anything else
+        if level == self._level:
+            return
         self._level = level
         self._bots = {s: self._bot(bot, self._bot_seed + 1 + s) for s in self._bots}
+        self._add_log(level_text(level))
+        self._notice("", "")  # the last refusal is answered
 
     @staticmethod
     def _bot(opponents: str | Bot, seed: int) -> Bot:
@@ -294,6 +309,9 @@ class CardTable(SyncedWidget):
             sent_at = self.state
             self._next_game()
             self._last_act = (sent_at, kind, "None")  # its double-click's echo is dropped
+            return
+        if kind == "level":
+            self._set_level(message.get("level"))
             return
         if kind == "next_deal":
             if not self._held:
@@ -435,6 +453,8 @@ class CardTable(SyncedWidget):
         self.obs = dict(obs)  # a traitlets Dict holds a plain dict
         self.info = info(game, seat, self._reveal, self.auto, self._held, obs)
         self.log = list(self._log)
+        other = self._bots[(seat + 1) % len(self._bots)]  # every other seat has the same bot
+        self.opponents = opponents_info(list(LEVELS), self._level, getattr(other, "name", ""))
         if game.over:
             self.summary = game_summary(game, seat)
         elif self._held:

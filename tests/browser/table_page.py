@@ -76,3 +76,24 @@ def click_and_wait(table: Any, locator: Any, timeout: float = 10) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("the table did not update after the click")
         time.sleep(0.02)
+
+
+KERNEL_RUN_JS = """
+async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({ code, store_history: false });
+  let out = "";
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === "stream") out += msg.content.text;
+    if (msg.header.msg_type === "error") out += `${msg.content.ename}: ${msg.content.evalue}`;
+  };
+  await future.done;
+  return out;
+}
+"""
+
+
+def kernel_output(page: Page, code: str) -> str:
+    """What ``code`` prints, run in the kernel of the notebook on screen (not as a cell): the
+    Python side of the table, read directly."""
+    return str(page.evaluate(KERNEL_RUN_JS, code)).strip()

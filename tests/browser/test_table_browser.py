@@ -17,7 +17,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Lab, axe_violations
-from .table_page import click_and_wait, hand, legal_cards, open_table, state, wait_for_learner
+from .table_page import (
+    click_and_wait,
+    hand,
+    kernel_output,
+    legal_cards,
+    open_table,
+    state,
+    wait_for_learner,
+)
 
 pytestmark = pytest.mark.browser
 CARD_CODE = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
@@ -592,7 +600,7 @@ def test_played_cards_sit_in_front_of_their_players_the_winner_ringed_the_turnup
 
 
 def test_the_table_keeps_a_usable_width_with_the_sidebar_open(
-    page: Page, lab: Lab, output_dir: Path
+    page: Page, lab: Lab, output_dir: Path, axe_script: Path
 ) -> None:
     page.set_viewport_size({"width": 600, "height": 900})
     table = open_table(
@@ -639,6 +647,56 @@ def test_the_table_keeps_a_usable_width_with_the_sidebar_open(
     assert box is not None and box["width"] >= 230, box
     assert all(b["w"] >= 40 for b in table.evaluate(RECTS_JS)["hand"])
     page.screenshot(path=str(output_dir / "sidebar-360.png"))
+    # There the learner cannot reach the table's cards: the widget shows its opener, whole and
+    # on top, which opens the table over the whole window.
+    cells = page.locator(".jp-NotebookPanel:visible .jp-Cell")
+    n_cells = cells.count()
+    opener = page.locator(".ff-open-window")
+    expect(opener).to_be_visible()
+    x, y = centre_on_screen(page, opener, 360, 900)
+    assert page.evaluate(f"document.elementFromPoint({x}, {y}).classList[0]") == "ff-open-window"
+    found = axe_violations(page, axe_script, ".ff-open-window")
+    assert not found, json.dumps(found, indent=1)
+    page.mouse.click(x, y)
+    window = page.locator("dialog.ff-table-window[open]")
+    expect(window).to_be_visible()
+    expect(window.locator(".ff-window-back")).to_be_focused()
+    expect(opener).to_be_hidden()
+    table = window.locator(".ff-table")
+    learner_card_turn(table, page)
+    page.keyboard.press("m")  # JupyterLab: to markdown, had the key left the table
+    at = table.evaluate(RECTS_JS)
+    for b in at["hand"]:
+        assert b["w"] >= 40 and b["x"] >= 0 and b["x"] + b["w"] <= 360, at["hand"]
+    card = legal_cards(table)[0]
+    target = table.locator(f'.ff-hand button[data-card="{card}"]')
+    target.scroll_into_view_if_needed()
+    x, y = centre_on_screen(page, target, 360, 900)
+    hit = f"document.elementFromPoint({x}, {y}).closest('button.ff-card')"
+    assert page.evaluate(f"{hit} && {hit}.dataset.card") == card
+    page.screenshot(path=str(output_dir / "sidebar-360-window.png"))
+    found = axe_violations(page, axe_script, "dialog.ff-table-window")
+    assert not found, json.dumps(found, indent=1)
+    before = state(table)
+    page.mouse.click(x, y)
+    page.wait_for_function(
+        f"document.querySelector('.ff-table').dataset.state !== '{before}'", timeout=10_000
+    )
+    assert card not in hand(table)
+    assert kernel_output(page, f"print('play {card}' in t.game.history)") == "True"
+    expect(page.locator(".jp-NotebookPanel:visible .jp-MarkdownCell")).to_have_count(0)
+    assert cells.count() == n_cells
+    # "Back to the notebook" closes it, the focus back on the opener; Enter opens it again and
+    # Escape closes it.
+    window.locator(".ff-window-back").click()
+    expect(window).to_have_count(0)
+    expect(opener).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(window).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(window).to_have_count(0)
+    expect(opener).to_be_focused()
+    table = page.locator(".jp-NotebookPanel:visible .jp-OutputArea-output .ff-table")
     page.evaluate("window.jupyterapp.shell.collapseLeft()")
     page.wait_for_function(
         "() => document.querySelector('.jp-NotebookPanel').getBoundingClientRect().width > 250",
@@ -646,6 +704,122 @@ def test_the_table_keeps_a_usable_width_with_the_sidebar_open(
     )
     box = table.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    expect(opener).to_be_hidden()  # room again: the table is played in the notebook
+    assert not page.console_errors, page.console_errors
+
+
+def centre_on_screen(page: Page, locator: Any, width: int, height: int) -> tuple[float, float]:
+    """The centre of the element, which lies wholly inside the ``width`` x ``height`` window."""
+    box = locator.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= width and box["y"] + box["height"] <= height, box
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+BOTS = "print(t.level, sorted({type(b).__name__ for b in t._bots.values()}))"
+
+
+def test_the_opponents_level_is_chosen_by_keyboard_and_by_mouse(
+    page: Page, lab: Lab, output_dir: Path, axe_script: Path
+) -> None:
+    table = open_table(
+        page,
+        lab,
+        "level.ipynb",
+        "t = ff.CardTable('bruff', seat=0, opponents='random', seed=3, pause_ms=0)\nt",
+    )
+    learner_card_turn(table, page)
+    group = table.get_by_role("radiogroup", name="Opponents")
+    expect(group).to_be_visible()
+    radios = group.get_by_role("radio")
+    expect(radios).to_have_count(3)  # the levels Python offers, in its order
+    assert [r.get_attribute("value") for r in radios.all()] == ["beginner", "club", "strong"]
+    # Bots chosen by name: no level is checked, and the group says what plays instead.
+    for radio in radios.all():
+        expect(radio).not_to_be_checked()
+    expect(group.locator(".ff-level-custom")).to_have_text("custom (random)")
+    assert kernel_output(page, BOTS) == "None ['RandomBot']"
+    cells = page.locator(".jp-NotebookPanel:visible .jp-Cell")
+    n_cells = cells.count()
+    # Keyboard: Space checks the focused level, an arrow key the next one; the focus stays.
+    group.get_by_role("radio", name="beginner").focus()
+    page.keyboard.press("Space")
+    expect(group).to_have_attribute("data-level", "beginner")
+    assert kernel_output(page, BOTS) == "beginner ['ErringBot']"
+    page.keyboard.press("ArrowRight")
+    expect(group).to_have_attribute("data-level", "club")
+    expect(group.get_by_role("radio", name="club")).to_be_checked()
+    expect(group.get_by_role("radio", name="club")).to_be_focused()
+    assert kernel_output(page, BOTS) == "club ['RuleBot']"
+    expect(group.locator(".ff-level-custom")).to_have_count(0)
+    assert cells.count() == n_cells  # no JupyterLab shortcut ran (the arrow: next cell)
+    expect(table.locator(".ff-log li").last).to_have_text("Opponents: club, from the next move")
+    # Mouse: a click on the level's visible name.
+    box = group.locator(".ff-level-choice", has_text="strong").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert (
+        table.evaluate(
+            f"t => document.elementFromPoint({x}, {y}).closest('.ff-level-choice').textContent"
+        )
+        == "strong"
+    )
+    page.mouse.click(x, y)
+    expect(group).to_have_attribute("data-level", "strong")
+    assert kernel_output(page, BOTS) == "strong ['SearchBot']"
+    table.screenshot(path=str(output_dir / "level-light.png"))
+    # The strong bots answer the learner's next card.
+    click_and_wait(table, table.locator('.ff-hand button[data-legal="true"]').first)
+    wait_for_learner(table)
+    expect(table.locator(".ff-notice-error")).to_have_count(0)
+    found = {"light": axe_violations(page, axe_script, ".ff-table")}
+    table = set_theme(page, dark=True)
+    table.locator(".ff-level").screenshot(path=str(output_dir / "level-dark.png"))
+    found["dark"] = axe_violations(page, axe_script, ".ff-table")
+    set_theme(page, dark=False)
+    assert not found["light"] and not found["dark"], json.dumps(found, indent=1)
+    assert not page.console_errors, page.console_errors
+
+
+def test_full_screen_opens_from_the_header_and_escape_brings_the_table_back(
+    page: Page, lab: Lab, output_dir: Path, axe_script: Path
+) -> None:
+    table = open_table(
+        page,
+        lab,
+        "window.ipynb",
+        "t = ff.CardTable('bruff', seat=0, opponents='random', seed=3, pause_ms=0)\nt",
+    )
+    learner_card_turn(table, page)
+    cells = page.locator(".jp-NotebookPanel:visible .jp-Cell")
+    n_cells = cells.count()
+    toggle = table.locator(".ff-header .ff-fullscreen")
+    expect(toggle).to_have_text("Full screen")
+    expect(page.locator(".ff-open-window")).to_be_hidden()  # the widget has room
+    toggle.focus()
+    page.keyboard.press("Enter")
+    window = page.locator("dialog.ff-table-window[open]")
+    expect(window).to_be_visible()
+    box = window.bounding_box()
+    assert box == {"x": 0, "y": 0, "width": 1280, "height": 1000}, box
+    expect(window.locator(".ff-table .ff-window-back")).to_be_focused()
+    expect(window.locator(".ff-fullscreen")).to_have_count(0)
+    for key in ("b", "a", "m"):  # JupyterLab: insert below, above, markdown
+        page.keyboard.press(key)
+    assert cells.count() == n_cells
+    found = axe_violations(page, axe_script, "dialog.ff-table-window")
+    assert not found, json.dumps(found, indent=1)
+    # Played in the window; Escape brings the table back, the focus to the toggle.
+    table = window.locator(".ff-table")
+    click_and_wait(table, table.locator('.ff-hand button[data-legal="true"]').first)
+    wait_for_learner(table)
+    page.keyboard.press("Escape")
+    expect(window).to_have_count(0)
+    table = page.locator(".jp-NotebookPanel:visible .jp-OutputArea-output .ff-table")
+    expect(table).to_be_visible()
+    expect(table.locator(".ff-fullscreen")).to_be_focused()
+    assert cells.count() == n_cells
     assert not page.console_errors, page.console_errors
 
 

@@ -2,7 +2,7 @@
 // observation from the engine; info: texts worded by Python; log; notice; settings) and sends
 // the learner's clicks as messages; Python validates each one and owns the game.
 import { cardFace, drawCard, cardText, cardLabel, svgEl, SUIT_INFO } from "./cards.js";
-import { h, keepKeys, redrawOnChange } from "./dom.js";
+import { h, keepKeys, redrawOnChange, schedule, uniqueId } from "./dom.js";
 
 const SPEEDS = [
   ["Slow", 1500],
@@ -10,7 +10,7 @@ const SPEEDS = [
   ["Fast", 250],
   ["Instant", 0],
 ];
-const SYNCED = ["obs", "info", "log", "notice", "state", "pause_ms", "four_colour", "auto", "summary", "continuous"];
+const SYNCED = ["obs", "info", "log", "notice", "state", "pause_ms", "four_colour", "auto", "summary", "continuous", "opponents"];
 
 // Seats drawn around the table, the learner's at the bottom, then clockwise (R1.2).
 function position(seat, learner, players) {
@@ -53,7 +53,13 @@ function render({ model, el }) {
   let timer = null;
 
   const root = h("div", { class: "ff-table", tabindex: "-1" });
-  el.append(root);
+  // The table full screen: the same element, moved into a modal dialog (the top layer, so no
+  // narrow or clipping notebook around it matters) and back when it closes (openWindow).
+  const win = h("dialog", { class: "ff-table-window ff-themed", "aria-label": "Forty-Five card table, full screen" });
+  // Shown, in the top layer too, while the widget's own box is too narrow for the table.
+  const opener = h("button", { type: "button", class: "ff-open-window ff-themed", popover: "manual", "aria-haspopup": "dialog", text: "Open the card table" });
+  el.append(root, win, opener);
+  const levelName = uniqueId("ff-level"); // one radio group per view
 
   function send(msg) {
     model.send({ ...msg, state: model.get("state") });
@@ -115,6 +121,7 @@ function render({ model, el }) {
       h("span", { class: "ff-title", text: `Forty-Five · ${obs.preset} · deal ${obs.deal}` }),
       scores,
       h("div", { class: "ff-status" }, trump, contract),
+      win.open ? null : h("button", { type: "button", class: "ff-fullscreen", "aria-haspopup": "dialog", onclick: () => openWindow("toggle"), text: "Full screen" }),
       info.bonus ? h("div", { class: "ff-bonus", "data-certain": String(obs.bonus.certain), text: info.bonus }) : null,
     );
   }
@@ -439,6 +446,7 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ff-settings" },
+      levelChoice(),
       h("label", {}, "Speed ", speed),
       h("label", {}, four, " four-colour deck"),
       h("label", {}, continuous, " continuous play"),
@@ -450,6 +458,76 @@ function render({ model, el }) {
     );
   }
 
+  // The opponents' level: the levels and the one playing come from Python; a choice is a
+  // message that Python validates. Bots chosen by name have no level: none is checked and the
+  // group says what plays instead ("custom (random)").
+  function levelChoice() {
+    const o = model.get("opponents");
+    if (!o || !Array.isArray(o.levels)) return null;
+    const label = h("span", { class: "ff-level-label", id: `${levelName}-label`, text: "Opponents" });
+    const custom = o.level === null ? h("span", { class: "ff-level-custom", id: `${levelName}-custom`, text: o.custom }) : null;
+    return h("div", { class: "ff-level", role: "radiogroup", "aria-labelledby": label.id, "aria-describedby": custom ? custom.id : undefined, "data-level": o.level || "" },
+      label,
+      o.levels.map((level) => h("label", { class: "ff-level-choice" },
+        h("input", { type: "radio", class: "ff-level-radio", name: levelName, value: level, "data-level": level, checked: level === o.level, onchange: () => send({ type: "level", level }) }),
+        h("span", { class: "ff-level-name", text: level }))),
+      custom);
+  }
+
+  // ------------------------------------------------------------------ full screen
+
+  const back = h("button", { type: "button", class: "ff-window-back", onclick: () => win.close(), text: "Back to the notebook" });
+  const bar = h("div", { class: "ff-window-bar", hidden: true }, back);
+  let openedBy = null; // "toggle" (the header's button) or "opener" (the narrow widget's)
+
+  function openWindow(by) {
+    if (win.open) return;
+    openedBy = by;
+    showOpener(false);
+    win.append(root);
+    bar.hidden = false;
+    win.showModal();
+    redraw();
+    back.focus({ preventScroll: true });
+  }
+
+  // Escape closes the dialog too (the browser's own close request): the table goes back.
+  win.addEventListener("close", () => {
+    el.insertBefore(root, win);
+    bar.hidden = true;
+    redraw();
+    checkRoom();
+    const toggle = root.querySelector(".ff-fullscreen");
+    const to = openedBy === "opener" && openerShown ? opener : toggle;
+    (to || root).focus({ preventScroll: true });
+  });
+  opener.addEventListener("click", () => openWindow("opener"));
+
+  // The widget's box narrower than the table's smallest layout (JupyterLab's sidebar open on a
+  // small screen leaves the notebook a few pixels): the table is clipped, so the opener shows,
+  // while the widget is on screen. (A browser without popovers keeps the header's toggle.)
+  let inView = false;
+  let openerShown = false;
+  function showOpener(show) {
+    if (show === openerShown || typeof opener.showPopover !== "function") return;
+    openerShown = show;
+    if (show) opener.showPopover();
+    else opener.hidePopover();
+  }
+  function checkRoom() {
+    const room = el.getBoundingClientRect().width;
+    const least = parseFloat(getComputedStyle(root).minWidth) || 0;
+    showOpener(!win.open && inView && el.isConnected && room < least - 1);
+  }
+  const laterCheck = schedule(checkRoom);
+  const resized = new ResizeObserver(laterCheck);
+  resized.observe(el);
+  const seen = new IntersectionObserver((entries) => {
+    inView = entries[entries.length - 1].isIntersecting;
+    laterCheck();
+  });
+  seen.observe(root);
+
   // ------------------------------------------------------------------ drawing
 
   // Live regions are made once and only updated: a screen reader announces a region's changes,
@@ -459,7 +537,7 @@ function render({ model, el }) {
   const middle = h("div", { class: "ff-slot" });
   const logEl = h("ol", { class: "ff-log", tabindex: "0", "aria-label": "log", "aria-live": "polite", "aria-relevant": "additions" });
   const announcer = h("div", { class: "ff-sr-only", role: "status", "aria-live": "polite" });
-  root.append(top, noticeEl, middle, logEl, announcer);
+  root.append(bar, top, noticeEl, middle, logEl, announcer);
   let drawnLog = [];
   let wasHeld = false;
   let announced = null; // the state whose turn was last announced
@@ -501,7 +579,7 @@ function render({ model, el }) {
     if (!active || !root.contains(active) || active === root) return null;
     const inHand = !!active.closest(".ff-hand");
     const index = inHand ? [...root.querySelectorAll(".ff-hand button")].indexOf(active) : -1;
-    return { card: active.dataset.card, action: active.dataset.action, cls: active.classList[0], inHand, index };
+    return { card: active.dataset.card, action: active.dataset.action, level: active.dataset.level, cls: active.classList[0], inHand, index };
   }
 
   function refocus(key) {
@@ -510,6 +588,7 @@ function render({ model, el }) {
     let target = null;
     if (key.card) target = root.querySelector(`.ff-hand [data-card="${key.card}"]`);
     if (!usable(target) && key.action) target = root.querySelector(`[data-action="${key.action}"]`);
+    if (!usable(target) && key.level) target = root.querySelector(`.ff-level-radio[data-level="${key.level}"]`);
     if (!usable(target) && key.cls && !key.inHand) target = root.querySelector(`.${key.cls}`);
     // The card was played or the control went away: the next card of the hand, else the table.
     if (!usable(target) && key.inHand) target = buttons[Math.min(key.index, buttons.length - 1)];
@@ -557,6 +636,8 @@ function render({ model, el }) {
   }
 
   // Keys stay in the table (keepKeys); the arrow keys, Home and End move between the cards.
+  keepKeys(win);
+  keepKeys(opener);
   keepKeys(root, (e) => {
     const arrows = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -99, End: 99 };
     const cards = [...root.querySelectorAll(".ff-hand button")];
@@ -586,6 +667,10 @@ function render({ model, el }) {
   return () => {
     if (timer !== null) clearTimeout(timer);
     if (gather.timer !== null) clearTimeout(gather.timer);
+    resized.disconnect();
+    seen.disconnect();
+    if (win.open) win.close();
+    showOpener(false);
     stop();
   };
 }
