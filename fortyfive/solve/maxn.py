@@ -158,13 +158,22 @@ def maxn_solve(
     seat = pos.to_act
     side = pos.rules.partnerships[seat] if side is None else side
     m = _MaxN(pos, side, max_nodes)
+    s = m.s
+    out: dict[str, int] = {}
+    with s.running():
+        _maxn_actions(m, pos, seat, side, out)
+    own = side == pos.rules.partnerships[seat]
+    return Solution(seat, side, out, pos.taken(side), own, m.nodes)
+
+
+def _maxn_actions(m: _MaxN, pos: Position, seat: int, side: int, out: dict[str, int]) -> None:
+    """Fill ``out`` with the max-n value for ``side`` of every legal action of ``seat``."""
     s, pm = m.s, m.s.perm
     lead, win, wseat, tmask, bmax, _, k = _root_state(pos, s)
     bown = pos.rules.partnerships[pos.bonus_seat] if pos.bonus_card >= 0 else -1
     taken = pos.taken(side)
     hands = s.hands
     h = hands[seat]
-    out: dict[str, int] = {}
     for action in pos.legal_actions():
         act = parse_action(action)
         try:
@@ -202,5 +211,3 @@ def maxn_solve(
         finally:
             hands[seat] = h
         out[action] = taken + v[side]
-    own = side == pos.rules.partnerships[seat]
-    return Solution(seat, side, out, taken, own, m.nodes)

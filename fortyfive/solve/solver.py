@@ -61,22 +61,6 @@ class SearchBudgetExceeded(RuntimeError):
     """A search stopped at its node budget or its deadline before it had a value."""
 
 
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector for a search, and restore it after.
-
-    The transposition table grows to hundreds of thousands of tuples, none in a cycle; each
-    collection would walk them all (a tenth to a quarter of a whole bruff deal's time).
-    """
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 def _roomy_caller() -> Callable[..., Any]:
     """``roomy(f, *args)`` calls ``f(*args)`` from a frame of some 33 KB.
 
@@ -160,6 +144,20 @@ def _squeeze(live: int, x: int) -> int:
     return out
 
 
+@cache
+def _ranks(parts: tuple[int, ...]) -> int:
+    """One run's cards per seat (``parts``, a mask per seat) by rank among the cards held:
+    each seat's mask squeezed onto the held cards, packed 16 bits a seat."""
+    held = 0
+    for x in parts:
+        held |= x
+    out = 0
+    for i, x in enumerate(parts):
+        if x:
+            out |= _squeeze(held, x) << (16 * i)
+    return out
+
+
 def _after(
     pm: _Perm, k: int, lead: int, win: int, wseat: int, c: int, seat: int
 ) -> tuple[int, int, int]:
@@ -205,6 +203,23 @@ class _Solver:
         """Search nodes visited so far."""
         return self._count()
 
+    @contextmanager
+    def running(self) -> Iterator[_Solver]:
+        """Search within this block: the cyclic garbage collector is paused meanwhile (the
+        table grows to hundreds of thousands of tuples, none in a cycle, and every collection
+        would walk them all), and the tables are emptied at its end, before the collector
+        resumes. The search is a closure that refers to itself, so without that the tables
+        would wait for a collection to be freed, and that collection would walk them too."""
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            yield self
+        finally:
+            self.tt.clear()
+            self.kept.clear()
+            if was:
+                gc.enable()
+
     def _make_search(
         self,
     ) -> tuple[Callable[..., int], Callable[[], int], Callable[[int, int, int, int], list[int]]]:
@@ -213,7 +228,8 @@ class _Solver:
         tp, bp = self.tp, self.bp
         trump_mask, above, tlo, bo = pm.trump_mask, pm.above, pm.trump_lo, pm.block_of
         trump_block, block_mask, unforced = pm.trump_block, pm.block_mask, pm.unforced
-        plain_runs, (tail_start, tail_bm), trump_top = pm.plain_runs, pm.trump_tail, pm.trump_top
+        plain_runs, trump_top = pm.plain_runs, pm.trump_top
+        ranked_runs = (*plain_runs, pm.trump_tail)  # by rank in the table (see the key)
         kept_cache, runs, last_trick = self.kept, self.runs, self._last_trick
         turnup_bit, no_turnup = self.turnup_bit, ~self.turnup_bit
         max_nodes, deadline = self.max_nodes, self.deadline
@@ -345,15 +361,11 @@ class _Solver:
                     # where other such cards are gone. The protected trumps stay as they are
                     # (their privileges R5.4 depend on which cards they are).
                     rel = [x & trump_top for x in hands]
-                    for start, bm in plain_runs:
-                        held = allc >> start & bm
-                        for i, x in enumerate(hands):
-                            if x >> start & bm:
-                                rel[i] |= _squeeze(held, x >> start & bm) << start
-                    held = allc >> tail_start & tail_bm
-                    for i, x in enumerate(hands):
-                        if x >> tail_start & tail_bm:
-                            rel[i] |= _squeeze(held, x >> tail_start & tail_bm) << tail_start
+                    for start, bm in ranked_runs:
+                        if allc >> start & bm:
+                            rel.append(_ranks(tuple([x >> start & bm for x in hands])))
+                        else:
+                            rel.append(0)
                     # With a trump still held above the highest played, every held card is
                     # played, so the bonus goes to the highest trump held, whoever played which
                     # trump before (R7.2, R10.1); otherwise it is decided: who has it counts.
@@ -640,7 +652,7 @@ def deal_value(position: Position, side: int | None = None) -> int:
     lead, win, wseat, tmask, bmax, bside, k = _root_state(position, s)
     live = s.trick_live(tmask, position.robber)
     args: SearchState = (position.to_act, k, lead, win, wseat, live, bmax, bside, position.robber)
-    with paused_gc():
+    with s.running():
         return position.taken(side) + _mtdf(s, args, 0)
 
 
@@ -667,7 +679,7 @@ def solve(
     taken = pos.taken(partnership)
     values: dict[str, int] = {}
     guess = 0
-    with paused_gc():
+    with s.running():
         for a in pos.legal_actions():
             guess = _value_after(s, pos, a, guess)
             values[a] = taken + guess
@@ -687,8 +699,9 @@ def can_force_win(position: Position | Game) -> bool:
     pos = Position.from_game(position) if isinstance(position, Game) else position
     if not pos.rules.win_by_chronology:
         raise ValueError(f"{pos.rules.name} is won after whole hands: ask solve() for points")
-    with paused_gc():
-        return _WinSearch(pos).run()
+    search = _WinSearch(pos)
+    with search.s.running():
+        return search.run()
 
 
 class _WinSearch:
