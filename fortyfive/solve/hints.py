@@ -44,9 +44,9 @@ if TYPE_CHECKING:
 
 
 Search = Literal["paranoid", "max-n"]
-#: The default node budget of a hint: some 0.5 s here for a bruff first lead (about 3.3 us a
-#: node), where one deal alone may take 20,000 nodes or 500,000. Small positions never reach it.
-HINT_NODES = 150_000
+#: The default node budget of a hint: some 0.6 s here for a bruff first lead (about 3 us a
+#: node), where one deal alone may take 20,000 nodes or 480,000. Small positions never reach it.
+HINT_NODES = 200_000
 #: The wall-clock cap a learner's hint adds to the node budget (the card table, ``play``): it
 #: binds only where the budget would take longer than a learner should wait, on a busy machine
 #: or in the browser (Pyodide, ``sys.platform == "emscripten"``, runs the solver about twice
