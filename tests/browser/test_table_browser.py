@@ -732,6 +732,8 @@ def test_the_opponents_level_is_chosen_by_keyboard_and_by_mouse(
     learner_card_turn(table, page)
     group = table.get_by_role("radiogroup", name="Opponents")
     expect(group).to_be_visible()
+    # The settings beside it are named by the text they show (the speed menu was "bot speed").
+    expect(table.get_by_role("combobox", name="Speed", exact=True)).to_be_visible()
     radios = group.get_by_role("radio")
     expect(radios).to_have_count(3)  # the levels Python offers, in its order
     assert [r.get_attribute("value") for r in radios.all()] == ["beginner", "club", "strong"]

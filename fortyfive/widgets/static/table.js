@@ -414,8 +414,7 @@ function render({ model, el }) {
     const speed = h(
       "select",
       {
-        class: "ff-speed",
-        "aria-label": "bot speed",
+        class: "ff-speed",  // named "Speed" by its label, the text the learner sees
         onchange: (e) => {
           model.set("pause_ms", Number(e.target.value));
           model.save_changes();
