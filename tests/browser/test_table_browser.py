@@ -825,6 +825,57 @@ def test_full_screen_opens_from_the_header_and_escape_brings_the_table_back(
     assert not page.console_errors, page.console_errors
 
 
+def test_two_narrow_tables_stack_their_openers_and_each_opens_its_own(
+    page: Page, lab: Lab, output_dir: Path
+) -> None:
+    page.set_viewport_size({"width": 360, "height": 900})
+    open_table(
+        page,
+        lab,
+        "two-narrow.ipynb",
+        "a = ff.CardTable('barker', seat=0, opponents='random', seed=3, pause_ms=0)\n"
+        "b = ff.CardTable('bruff', seat=0, opponents='random', seed=4, pause_ms=0)\n"
+        "display(a, b)",
+    )
+    page.evaluate("window.jupyterapp.commands.execute('filebrowser:activate')")
+    expect(page.locator("#jp-left-stack")).to_be_visible()
+    openers = page.locator(".ff-open-window")
+    expect(openers.nth(0)).to_be_visible()
+    # An opener shows while its table is on screen: bring the end of the first table and the
+    # start of the second into view together.
+    page.locator(".ff-table").nth(1).evaluate(
+        "t => { let s = t.parentElement;"
+        " while (s && !(s.scrollHeight > s.clientHeight"
+        " && /auto|scroll/.test(getComputedStyle(s).overflowY))) s = s.parentElement;"
+        " s.scrollTop += t.getBoundingClientRect().top - 500; }"
+    )
+    expect(openers.nth(1)).to_be_visible()
+    expect(openers.nth(0)).to_be_visible()
+    page.screenshot(path=str(output_dir / "two-openers.png"))
+    boxes = [openers.nth(i).bounding_box() for i in range(2)]
+    assert all(b is not None for b in boxes), boxes
+    upper, lower = sorted(boxes, key=lambda b: b["y"])  # type: ignore[index]
+    assert upper["y"] + upper["height"] <= lower["y"], boxes  # one above the other
+    for b in boxes:
+        assert b is not None and b["y"] >= 0 and b["y"] + b["height"] <= 900, b
+    # Each says which table it opens, and opens that one.
+    presets = []
+    for i in range(2):
+        box = openers.nth(i).bounding_box()
+        assert box is not None
+        said = openers.nth(i).inner_text()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        window = page.locator("dialog.ff-table-window[open]")
+        expect(window).to_have_count(1)
+        head = window.locator(".ff-table").inner_text()
+        presets.append("bruff" if "bruff" in head else "barker" if "barker" in head else "?")
+        assert said == f"Open the card table ({presets[-1]})", said
+        page.keyboard.press("Escape")
+        expect(window).to_have_count(0)
+    assert sorted(presets) == ["barker", "bruff"], presets
+    assert not page.console_errors, page.console_errors
+
+
 GATHER_JS = """
 () => new Promise((resolve, reject) => {
   const root = document.querySelector('.ff-table');

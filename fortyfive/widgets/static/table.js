@@ -512,6 +512,7 @@ function render({ model, el }) {
     openerShown = show;
     if (show) opener.showPopover();
     else opener.hidePopover();
+    stackOpeners();
   }
   function checkRoom() {
     const room = el.getBoundingClientRect().width;
@@ -526,6 +527,14 @@ function render({ model, el }) {
     laterCheck();
   });
   seen.observe(root);
+
+  // Several tables too narrow at once (two in one squeezed notebook): their openers stack
+  // upwards instead of covering one another. The page is asked which openers show, since each
+  // table may have its own copy of this module.
+  function stackOpeners() {
+    const shown = [...document.querySelectorAll(".ff-open-window")].filter((b) => b.matches(":popover-open"));
+    shown.forEach((b, i) => { b.style.bottom = `${32 + i * 56}px`; });
+  }
 
   // ------------------------------------------------------------------ drawing
 
@@ -619,6 +628,7 @@ function render({ model, el }) {
     drawLog();
     announce(obs, info);
     root.className = `ff-table ff-${obs.preset}${model.get("four_colour") ? " ff-four-colour" : ""}`;
+    opener.textContent = `Open the card table (${obs.preset})`; // which one, when two stack
     root.dataset.state = String(model.get("state"));
     root.dataset.phase = obs.phase;
     root.dataset.deal = String(obs.deal);
