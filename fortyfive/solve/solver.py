@@ -230,7 +230,7 @@ class _Solver:
         trump_block, block_mask, unforced = pm.trump_block, pm.block_mask, pm.unforced
         plain_runs, trump_top = pm.plain_runs, pm.trump_top
         ranked_runs = (*plain_runs, pm.trump_tail)  # by rank in the table (see the key)
-        kept_cache, runs, last_trick = self.kept, self.runs, self._last_trick
+        kept_cache, runs = self.kept, self.runs
         turnup_bit, no_turnup = self.turnup_bit, ~self.turnup_bit
         max_nodes, deadline = self.max_nodes, self.deadline
         nodes = 0
@@ -248,6 +248,18 @@ class _Solver:
 
         def count() -> int:
             return nodes
+
+        def last_trick(seat: int, bmax: int, bside: int) -> int:
+            """The last trick, one card in each hand: its points and the bonus for the side."""
+            win = wseat = -1
+            for i in range(n):
+                s = seat + i if seat + i < n else seat + i - n
+                c = hands[s].bit_length() - 1
+                if i == 0 or (c > win and (c >= tlo or bo[c] == bo[win])):
+                    win, wseat = c, s
+                if c >= tlo and c > bmax:
+                    bmax, bside = c, 1 if side[s] else 0
+            return (tp if side[wseat] else 0) + (bp if bside == 1 else 0)
 
         def legal_moves(h: int, k: int, lead: int, live: int) -> list[int]:
             """The legal cards of hand ``h`` (R3-R5), one per run of equivalent cards among
@@ -491,18 +503,6 @@ class _Solver:
             return best
 
         return search, count, legal_moves
-
-    def _last_trick(self, seat: int, bmax: int, bside: int) -> int:
-        pm, hands, side, n = self.perm, self.hands, self.side, self.n
-        lead = win = wseat = -1
-        for i in range(n):
-            s = (seat + i) % n
-            c = hands[s].bit_length() - 1
-            lead, win, wseat = _after(pm, i, lead, win, wseat, c, s)
-            if c >= pm.trump_lo and c > bmax:
-                bmax, bside = c, 1 if side[s] else 0
-        r = self.pos.rules
-        return (r.trick_points if side[wseat] else 0) + (r.bonus_points if bside == 1 else 0)
 
     def moves(
         self, seat: int, k: int, lead: int, win: int, tmask: int, bmax: int, robber: int
