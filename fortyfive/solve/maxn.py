@@ -28,9 +28,9 @@ from fortyfive.solve.solver import (
     SearchBudgetExceeded,
     Solution,
     _after,
+    _ranks,
     _root_state,
     _Solver,
-    _squeeze,
 )
 
 Vector = tuple[int, ...]
@@ -85,13 +85,10 @@ class _MaxN:
             if not allc:
                 return self.plus(self.zero, bown, self.bp) if bown >= 0 else self.zero
             up = pm.trump_mask & allc & (pm.above[bmax] if bmax >= 0 else -1)
-            if robber < 0:
+            if robber < 0:  # plain suits by rank among the cards held, as the solver's table
                 rel = [h & pm.trump_mask for h in hands]
                 for start, bm in pm.plain_runs:
-                    live = allc >> start & bm
-                    for i, x in enumerate(hands):
-                        if x >> start & bm:
-                            rel[i] |= _squeeze(live, x >> start & bm) << start
+                    rel.append(_ranks(tuple([x >> start & bm for x in hands])))
                 key = (*rel, seat, up << 2 | (bown + 1))
             else:
                 key = (*hands, seat, up << 2 | (bown + 1), robber)

@@ -264,7 +264,7 @@ class _Solver:
         def legal_moves(h: int, k: int, lead: int, live: int) -> list[int]:
             """The legal cards of hand ``h`` (R3-R5), one per run of equivalent cards among
             ``live`` (see :meth:`runs`): strongest first when leading, else weakest first."""
-            kept = kept_cache.get((h, live))
+            kept = kept_cache.get((h, live))  # runs() looks too: this saves its call here
             if kept is None:
                 kept = runs(h, live)
             if k == 0:
@@ -516,6 +516,9 @@ class _Solver:
         """The cards of hand ``h`` that are the highest of a run of its cards with no card of
         ``live`` between them (weakest first): the others play the same (trumps only merged
         when ``merge_trumps``). Cached per (hand, live)."""
+        kept = self.kept.get((h, live))
+        if kept is not None:
+            return kept
         out = []
         merge, above = self.merge, self.perm.above
         m = h
