@@ -10,8 +10,9 @@ import pytest
 
 from fortyfive import BARKER, BRUFF, Game, Rules
 from fortyfive.agents.bots import RandomBot
-from fortyfive.engine.cards import deck
+from fortyfive.engine.cards import CARDS, SUITS, deck
 from fortyfive.engine.game import shuffled
+from fortyfive.engine.rules import tables
 from fortyfive.engine.scoring import running_totals
 from fortyfive.solve.position import Position
 from fortyfive.solve.solver import can_force_win, deal_value, solve
@@ -238,3 +239,121 @@ def test_the_search_pauses_the_garbage_collector_and_restores_it() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def trick_start_with(rules: Rules, rng: random.Random, cards_left: int) -> Game:
+    """A position at the start of a trick, robbing over, with ``cards_left`` cards in hands."""
+    while True:
+        g = position_with(rules, rng, cards_left)
+        pos = Position.from_game(g)
+        held = sum(h.bit_count() for h in pos.hands)
+        if not pos.trick and pos.robber < 0 and held == cards_left:
+            return g
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_R3_R7_the_last_two_tricks_searched_without_a_table_match_oracle(seed: int) -> None:
+    """A bruff trick start with two cards in each hand is searched by its own tableless
+    routine (every seat's choices, R4-R5, and the bonus, R7.2): exact for every side."""
+    rng = random.Random(5000 + seed)
+    g = trick_start_with(BRUFF, rng, cards_left=12)
+    pos = Position.from_game(g)
+    for side in range(BRUFF.n_partnerships):
+        expected = oracle(g, side, g.deal_number)
+        assert deal_value(pos, side) == expected, (side, pos.describe())
+
+
+def trumpless_deal_with_the_ace_turned_up(rng: random.Random) -> Game:
+    """A two-card bruff deal in which no hand holds a trump and the turn-up is the ace of
+    trumps, so only the dealer can rob (R6.5) and take the bonus with it (R7.2)."""
+    names = [str(c) for c in deck(True)]
+    pool = [c for c in names if not c.endswith("C") and c not in ("AH", "JK")]
+    rng.shuffle(pool)
+    n, h = SHORT_BRUFF.players, SHORT_BRUFF.hand_size
+    hands = [pool[i * h : (i + 1) * h] for i in range(n)]
+    dealt = {c for hand in hands for c in hand}
+    stock = ["AC"] + [c for c in names if c not in dealt and c != "AC"]
+    g = Game.from_deal(SHORT_BRUFF, rng.randrange(n), hands, stock, seed=rng.randrange(99))
+    while g.phase == "bury":
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_R6_5_R7_2_a_turn_up_still_to_rob_can_take_the_bonus(seed: int) -> None:
+    """At the first lead no hand holds a trump, yet the dealer's partnership can rob the ace
+    and take the bonus with it: the search's bound must allow for the turn-up."""
+    g = trumpless_deal_with_the_ace_turned_up(random.Random(6000 + seed))
+    pos = Position.from_game(g)
+    assert pos.robber >= 0
+    for side in range(SHORT_BRUFF.n_partnerships):
+        assert deal_value(pos, side) == oracle(g, side, g.deal_number), (side, pos.describe())
+
+
+def a_second_trump_apart(rules: Rules, rng: random.Random, cards_left: int, kind: int) -> Game:
+    """A trick start, robbing over, where the highest trumps held are not all in one hand.
+    ``kind`` 0: nothing more; 1: the two highest are held by different partnerships and the
+    second has a guard (another trump), so the order of play in the trick decides whether it
+    counts; 2: the second has no guard."""
+    while True:
+        g = trick_start_with(rules, rng, cards_left)
+        pos = Position.from_game(g)
+        held = [c for c in pos.tables.order if any(h >> c & 1 for h in pos.hands)]
+        owners = [next(s for s, h in enumerate(pos.hands) if h >> c & 1) for c in held]
+        if len(set(owners[:3])) < 2:
+            continue
+        first, second = owners[0], owners[1]
+        guarded = (pos.hands[second] & pos.tables.trump_mask).bit_count() >= 2
+        facing = rules.partnerships[first] != rules.partnerships[second]
+        if kind == 0 or (kind == 1 and facing and guarded) or (kind == 2 and not guarded):
+            return g
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_R4_1_R5_1_a_guarded_next_trump_matches_oracle(seed: int) -> None:
+    """The search counts a trick for the next trump held below one hand's top run when its
+    holder can keep it while those above fall: the values must still be exact, for every side
+    (longer positions: ``test_solver_reference``)."""
+    rules = BARKER if seed % 2 else BRUFF
+    g = a_second_trump_apart(rules, random.Random(7000 + seed), 12, kind=seed % 3)
+    pos = Position.from_game(g)
+    for side in range(rules.n_partnerships):
+        expected = oracle(g, side, g.deal_number)
+        assert deal_value(pos, side) == expected, (side, pos.describe())
+
+
+def test_R5_1_two_unguarded_top_trumps_of_one_side_can_be_drawn_together() -> None:
+    """Clubs trump, no protected trump in play: seats 1 and 4 hold the two highest trumps, one
+    each and nothing to guard them. Seat 0 leads the three of clubs, both must follow (R5.1)
+    and fall in one trick, so their side takes that trick and the bonus but not a second trick
+    by trumps: the search must not count the second trump as a sure trick."""
+    hands = [["3C", "4S"], ["KC", "2H"], ["KH", "6S"], ["7S", "8S"], ["QC", "4D"], ["9S", "TS"]]
+    dealt = {c for h in hands for c in h}
+    names = [str(c) for c in deck(True)]
+    stock = ["2C"] + [c for c in names if c not in dealt and c != "2C"]
+    g = Game.from_deal(SHORT_BRUFF, 5, hands, stock, seed=1)
+    pos = Position.from_game(g)
+    assert pos.robber < 0 and g.to_act == 0
+    assert oracle(g, 1, g.deal_number) == 10
+    assert deal_value(pos, 1) == 10
+    for side in range(SHORT_BRUFF.n_partnerships):
+        assert deal_value(pos, side) == oracle(g, side, g.deal_number)
+
+
+def test_R5_1_a_guarded_trump_under_two_higher_ones_of_the_leader_wins_nothing() -> None:
+    """Clubs trump: seat 0 leads and holds the two highest trumps in play, seat 1 the next one
+    and a guard. Seat 0 draws the guard with the first and beats the third with the second:
+    seat 1 plays after the leader, yet its trump takes no trick."""
+    clubs = SUITS.index("C")
+    order = [str(CARDS[c]) for c in tables(True, clubs).order]
+    free = [c for c in order[4:] if c != "AC"]  # below the protected trumps (R5.2); no robbing
+    hands = [free[0:2], free[2:4], ["KH", "6S"], ["7S", "8S"], ["QH", "4D"], ["9S", "TS"]]
+    dealt = {c for h in hands for c in h}
+    names = [str(c) for c in deck(True)]
+    stock = [free[4]] + [c for c in names if c not in dealt and c != free[4]]
+    g = Game.from_deal(SHORT_BRUFF, 5, hands, stock, seed=1)
+    pos = Position.from_game(g)
+    assert pos.robber < 0 and g.to_act == 0
+    assert oracle(g, 1, g.deal_number) == 0
+    for side in range(SHORT_BRUFF.n_partnerships):
+        assert deal_value(pos, side) == oracle(g, side, g.deal_number)

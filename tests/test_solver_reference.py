@@ -13,7 +13,7 @@ from fortyfive import BARKER, BRUFF, Game
 from fortyfive.solve.position import Position
 from fortyfive.solve.solver import deal_value, solve
 from tests import solver_reference as ref
-from tests.test_solver import position_with, random_deal
+from tests.test_solver import a_second_trump_apart, position_with, random_deal
 
 
 def check(g: Game, other_side: bool) -> None:
@@ -50,3 +50,16 @@ def test_whole_bruff_deals_with_robbing_match_the_reference_search(seed: int) ->
     while g.phase == "bury":
         g.apply(rng.choice(g.legal_actions()))
     check(g, other_side=False)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_R4_1_R5_1_a_guarded_next_trump_with_more_tricks_left_is_unchanged(seed: int) -> None:
+    """Trick starts with four (barker) or three (bruff) tricks left where the highest trumps
+    held are apart, so that guards and runs of two decide whether the next trump counts: the
+    position's value for every side is the frozen search's."""
+    rules = BARKER if seed % 2 else BRUFF
+    cards = 16 if seed % 2 else 18
+    g = a_second_trump_apart(rules, random.Random(8000 + seed), cards, kind=seed % 3)
+    pos = Position.from_game(g)
+    for side in range(rules.n_partnerships):
+        assert deal_value(pos, side) == ref.deal_value(pos, side), (side, pos.describe())

@@ -158,6 +158,25 @@ def _ranks(parts: tuple[int, ...]) -> int:
     return out
 
 
+def _entry(
+    v: int, alpha: int, beta: int, e: tuple[int, int, int] | None, move: int = -1
+) -> tuple[int, int, int]:
+    """The table entry for a fail-soft value ``v`` searched in (alpha, beta): the bounds it
+    proves, narrowed by the entry ``e`` already there, and the best move found."""
+    if v <= alpha:
+        lo, hi = -INF, v
+    elif v >= beta:
+        lo, hi = v, INF
+    else:
+        lo = hi = v
+    if e is not None:
+        if e[0] > lo:
+            lo = e[0]
+        if e[1] < hi:
+            hi = e[1]
+    return lo, hi, move
+
+
 def _after(
     pm: _Perm, k: int, lead: int, win: int, wseat: int, c: int, seat: int
 ) -> tuple[int, int, int]:
@@ -261,6 +280,73 @@ class _Solver:
                     bmax, bside = c, 1 if side[s] else 0
             return (tp if side[wseat] else 0) + (bp if bside == 1 else 0)
 
+        def two_tricks(
+            seat: int,
+            k: int,
+            lead: int,
+            win: int,
+            wseat: int,
+            bmax: int,
+            bside: int,
+            alpha: int,
+            beta: int,
+        ) -> int:
+            """The first of the last two tricks (two cards in each hand still to play, one in
+            the others), searched in (alpha, beta) (fail-soft) with no table and no merging:
+            at this depth a table costs about as much time as it saves. The last trick plays
+            itself. Its nodes are not counted: the trick start that calls it is, and a budget
+            in nodes then weighs as much time as it did before this routine."""
+            h = hands[seat]
+            if k == 0:
+                legal = h
+            else:
+                tr = h & trump_mask
+                lb = bo[lead]
+                if lb == trump_block:  # R5.1-R5.5
+                    legal = tr if tr & ~unforced[lead] else h
+                else:  # R4.1-R4.3
+                    f = h & block_mask[lb]
+                    legal = f | tr if f else h
+            maximize = side[seat]
+            best = -INF if maximize else INF
+            side_bit = 1 if maximize else 0
+            nxt = seat + 1 if seat + 1 < n else 0
+            last = k == n - 1
+            while legal:  # the stronger card first
+                bit = 1 << (legal.bit_length() - 1)
+                legal ^= bit
+                c = bit.bit_length() - 1
+                if k == 0:
+                    nlead, nwin, nws = c, c, seat
+                elif c > win and (c >= tlo or bo[c] == bo[win]):
+                    nlead, nwin, nws = lead, c, seat
+                else:
+                    nlead, nwin, nws = lead, win, wseat
+                if c >= tlo and c > bmax:
+                    nbmax, nbside = c, side_bit
+                else:
+                    nbmax, nbside = bmax, bside
+                hands[seat] = h ^ bit
+                if last:
+                    v = last_trick(nws, nbmax, nbside) + (tp if side[nws] else 0)
+                else:
+                    v = two_tricks(nxt, k + 1, nlead, nwin, nws, nbmax, nbside, alpha, beta)
+                hands[seat] = h
+                if maximize:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            return best
+
         def legal_moves(h: int, k: int, lead: int, live: int) -> list[int]:
             """The legal cards of hand ``h`` (R3-R5), one per run of equivalent cards among
             ``live`` (see :meth:`runs`): strongest first when leading, else weakest first."""
@@ -317,7 +403,8 @@ class _Solver:
                 left = h.bit_count() * tp
                 if left == tp and robber < 0:  # the last trick plays itself: one card each
                     return last_trick(seat, bmax, bside)
-                up = trump_mask & allc & (above[bmax] if bmax >= 0 else -1)
+                # A turn-up still to rob counts as held: the robber may take it and play it.
+                up = trump_mask & live & (above[bmax] if bmax >= 0 else -1)
                 mine = bp if bside == 1 else 0
                 if bmax >= 0 and not up:  # the bonus is decided (R7.2, R10.1)
                     lo, hi = mine, mine + left
@@ -363,6 +450,26 @@ class _Solver:
                         lo += sure * tp
                     else:
                         hi -= sure * tp
+                    if top:
+                        # The next trump held wins a trick as well. Its holder has another
+                        # trump to play instead (a guard: trumps are always legal, R4.1, R5.1)
+                        # in each trick in which its own side plays one of those above it. A
+                        # single top trump of the other side's played before it in this trick
+                        # either stays back (this one then wins the trick) or falls here (a
+                        # guard covers a trump lead, and this one is then the top trump).
+                        q = 0
+                        while not hands[q] & top:
+                            q += 1
+                        guards = (hands[q] & trump_mask).bit_count() - 1
+                        if (
+                            guards >= sure
+                            if side[q] == side[o]
+                            else sure == 1 and guards and (q - seat) % n > (o - seat) % n
+                        ):
+                            if side[q]:
+                                lo += tp
+                            else:
+                                hi -= tp
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
@@ -401,6 +508,10 @@ class _Solver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
+                if left == 2 * tp and robber < 0:
+                    best = two_tricks(seat, 0, -1, -1, -1, bmax, bside, alpha, beta)
+                    tt[key] = _entry(best, alpha, beta, e)
+                    return best
                 live_b = live | (1 << bmax if bmax >= 0 else 0)
                 moves = legal_moves(h, 0, lead, live_b)
             else:
@@ -488,18 +599,7 @@ class _Solver:
                         beta = v
                         if alpha >= beta:
                             break
-            if best <= a0:
-                lo2, hi2 = -INF, best
-            elif best >= b0:
-                lo2, hi2 = best, INF
-            else:
-                lo2 = hi2 = best
-            if e is not None:
-                if e[0] > lo2:
-                    lo2 = e[0]
-                if e[1] < hi2:
-                    hi2 = e[1]
-            tt[key] = (lo2, hi2, best_move)
+            tt[key] = _entry(best, a0, b0, e, best_move)
             return best
 
         return search, count, legal_moves
