@@ -313,7 +313,7 @@ def _progress_file(tmp_path: Any, data: Any, raw: str | None = None) -> Any:
     ("data", "needle"),
     [
         ([1, 2], "not a fortyfive progress file"),
-        ({"format": "fortyfive-progress", "version": True, "attempts": []}, "of version 1 or 2"),
+        ({"format": "fortyfive-progress", "version": True, "attempts": []}, "version 1 or 2"),
         ({"format": "fortyfive-progress", "version": 1, "attempts": {}}, "'attempts' must be"),
         (
             {"format": "fortyfive-progress", "version": 1, "attempts": [{"puzzle": 5}]},

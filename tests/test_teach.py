@@ -82,6 +82,8 @@ def test_a_manifest_round_trips_and_counts_its_points() -> None:
     ("change", "message"),
     [
         ({"format": "other"}, "not a fortyfive assignment manifest"),
+        ({"version": True}, "expected format 'fortyfive-assignment', version 1"),
+        ({"version": 1.0}, "expected format 'fortyfive-assignment', version 1"),
         ({"id": "../etc"}, "id must be"),
         ({"title": ""}, "title must be"),
         ({"seed": -1}, "seed must be"),
@@ -287,6 +289,8 @@ def test_a_submission_of_another_assignment_version_or_off_the_roster_is_refused
     ("edit", "message"),
     [
         (lambda d: d.update(format="x"), "not a fortyfive submission"),
+        (lambda d: d.update(version=True), "not a fortyfive submission"),
+        (lambda d: d.update(version=2), "version 1"),
         (lambda d: d.update(student="a/b"), "student"),
         (lambda d: d.update(attempts={}), "attempts must be a list"),
         (lambda d: d["attempts"][0].update(slot=True), "slot is"),

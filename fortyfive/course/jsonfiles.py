@@ -1,6 +1,7 @@
 """The course's JSON files on disk (progress files, assignment manifests, submissions): read
 bounded before parsing, because every one may come from someone else; written atomically, so a
-file is never left half-written.
+file is never left half-written; each starts with a ``format`` name and a ``version`` number,
+checked alike for all of them.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
@@ -11,6 +12,10 @@ file is never left half-written.
 Traceback (most recent call last):
 ...
 ValueError: .../progress.json: the progress file is larger than 10 bytes
+>>> check_header({"format": "x", "version": True}, "x", (1,), "progress file", "p", ValueError)
+Traceback (most recent call last):
+...
+ValueError: p: not a fortyfive progress file (expected format 'x', version 1)
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -51,3 +57,23 @@ def write_json(path: Path, data: Any) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def check_header(
+    data: Any, fmt: str, versions: Collection[int], what: str, where: str, error: type[ValueError]
+) -> int:
+    """The version of ``data``, a JSON object whose ``format`` is ``fmt`` and whose ``version``
+    is one of ``versions`` (an int: JSON's ``true`` and ``1.0`` are not 1); anything else
+    raises ``error``, naming ``where`` and what was expected."""
+    version = data.get("version") if isinstance(data, dict) else None
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != fmt
+        or type(version) is not int
+        or version not in versions
+    ):
+        expected = " or ".join(map(str, sorted(versions)))
+        raise error(
+            f"{where}: not a fortyfive {what} (expected format {fmt!r}, version {expected})"
+        )
+    return version

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:
     import pandas
 
-from fortyfive.course.jsonfiles import read_json, write_json
+from fortyfive.course.jsonfiles import check_header, read_json, write_json
 from fortyfive.course.review import (
     MAX_ITEMS,
     Recipe,
@@ -214,16 +214,7 @@ def read_progress(path: str | Path) -> Progress:
     if not path.is_file():
         return Progress()
     data = read_json(path, MAX_FILE_BYTES, "progress file", ProgressError)
-    version = data.get("version") if isinstance(data, dict) else None
-    if (
-        not isinstance(data, dict)
-        or data.get("format") != FORMAT
-        or type(version) is not int
-        or version not in READABLE
-    ):
-        raise ProgressError(
-            f"{path} is not a fortyfive progress file of version {' or '.join(map(str, READABLE))}"
-        )
+    version = check_header(data, FORMAT, READABLE, "progress file", str(path), ProgressError)
     attempts = data.get("attempts")
     if not isinstance(attempts, list) or len(attempts) > MAX_ATTEMPTS:
         raise ProgressError(f"{path}: 'attempts' must be a list of at most {MAX_ATTEMPTS}")

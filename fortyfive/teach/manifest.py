@@ -38,7 +38,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fortyfive.course.jsonfiles import read_json
+from fortyfive.course.jsonfiles import check_header, read_json
 from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles.model import CHAPTERS, KINDS
 
@@ -173,11 +173,7 @@ def parse_manifest(data: Any, where: str = "manifest") -> Manifest:
     """A :class:`Manifest` from parsed JSON, every field checked (see the module's docstring)."""
     if not isinstance(data, dict):
         raise ManifestError(f"{where}: a manifest is a JSON object")
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise ManifestError(
-            f"{where}: not a fortyfive assignment manifest (expected format {FORMAT!r}, "
-            f"version {VERSION})"
-        )
+    check_header(data, FORMAT, (VERSION,), "assignment manifest", where, ManifestError)
     extra = sorted(set(data) - {"format", "version", "id", "title", "seed", "policy", "puzzles"})
     if extra:
         raise _fail(where, "the manifest", f"has unknown fields: {', '.join(map(str, extra))}")

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from fortyfive.course.jsonfiles import read_json, write_json
+from fortyfive.course.jsonfiles import check_header, read_json, write_json
 from fortyfive.engine.errors import quote
 from fortyfive.teach.draw import StudentError, check_student
 
@@ -133,10 +133,7 @@ def read_submission(path: str | Path) -> Submission:
 def parse_submission(data: Any, where: str = "submission") -> Submission:
     if not isinstance(data, dict):
         raise SubmissionError(f"{where}: a submission is a JSON object")
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise SubmissionError(
-            f"{where}: not a fortyfive submission (expected format {FORMAT!r}, version {VERSION})"
-        )
+    check_header(data, FORMAT, (VERSION,), "submission", where, SubmissionError)
     for key in ("assignment", "manifest"):
         value = data.get(key)
         if not isinstance(value, str) or not 0 < len(value) <= 100:
