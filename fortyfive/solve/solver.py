@@ -294,8 +294,8 @@ class _Solver:
             """The first of the last two tricks (two cards in each hand still to play, one in
             the others), searched in (alpha, beta) (fail-soft) with no table and no merging:
             at this depth a table costs about as much time as it saves. The last trick plays
-            itself. Its nodes are not counted: the trick start that calls it is, and a budget
-            in nodes then weighs as much time as it did before this routine."""
+            itself. Its steps are not counted as nodes (the trick start that calls it is), so
+            a node budget stands for about as much time as it did before this routine."""
             h = hands[seat]
             if k == 0:
                 legal = h
