@@ -44,8 +44,8 @@ if TYPE_CHECKING:
 
 
 Search = Literal["paranoid", "max-n"]
-#: The default node budget of a hint: some 0.6 s here for a bruff first lead (about 3 us a
-#: node), where one deal alone may take 20,000 nodes or 480,000. Small positions never reach it.
+#: The default node budget of a hint: some 0.6 s here for a bruff first lead (about 3.5 us a
+#: node), where one deal alone may take 11,000 nodes or 300,000. Small positions never reach it.
 HINT_NODES = 160_000
 #: The wall-clock cap a learner's hint adds to the node budget (the card table, ``play``): it
 #: binds only where the budget would take longer than a learner should wait, on a busy machine
