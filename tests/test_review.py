@@ -318,8 +318,8 @@ DRILL = {
         (v2([{**DRILL, "drill": {**DRILL["drill"], "difficulty": 2}}]), "its drill key makes"),
         (v2([{**DRILL, "kind": "poker"}]), "kind is 'poker'"),
         (v2([{**DRILL, "kind": "winner"}]), "its drill key makes drill-winner"),
-        ({**v2([]), "version": 3}, "not a fortyfive progress file of version 1 or 2"),
-        ({**v2([]), "version": 2.0}, "of version 1 or 2"),
+        ({**v2([]), "version": 3}, "not a fortyfive progress file"),
+        ({**v2([]), "version": 2.0}, "version 1 or 2"),
         ({**v2([GOOD]), "version": 1}, "a version-1 file has no 'review'"),
     ],
 )
