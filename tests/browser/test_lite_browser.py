@@ -86,13 +86,22 @@ def _kernel_ready(page: Page) -> float:
     first = next(i for i, c in enumerate(cells) if c["cell_type"] == "code" and c["outputs"])
     started = time.monotonic()
     page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=KERNEL_MS)
-    page.locator(".jp-Notebook .jp-Cell").first.click()
-    page.keyboard.press("Escape")
-    for _ in range(first + 1):
-        page.keyboard.press("Shift+Enter")
-    expect(page.locator(".jp-Notebook .jp-CodeCell .jp-OutputPrompt").first).to_have_text(
-        re.compile(r"\[\d+\]"), timeout=KERNEL_MS
-    )
+    prompt = page.locator(".jp-Notebook .jp-CodeCell .jp-OutputPrompt").first
+    for attempt in range(3):
+        # Keys pressed while the notebook is still settling can be lost (seen with two test
+        # runs at once on the machine): the cells are then run again, which changes nothing.
+        page.locator(".jp-Notebook .jp-Cell").first.click()
+        page.keyboard.press("Escape")
+        for _ in range(first + 1):
+            page.keyboard.press("Shift+Enter")
+        try:
+            expect(prompt).to_have_text(
+                re.compile(r"\[\d+\]"), timeout=KERNEL_MS // 3 if attempt < 2 else KERNEL_MS
+            )
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
     return time.monotonic() - started
 
 
