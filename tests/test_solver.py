@@ -263,17 +263,23 @@ def test_R3_R7_the_last_two_tricks_searched_without_a_table_match_oracle(seed: i
         assert deal_value(pos, side) == expected, (side, pos.describe())
 
 
+def short_bruff_deal(hands: list[list[str]], turnup: str, dealer: int, seed: int = 1) -> Game:
+    """A two-card bruff deal of ``hands`` with ``turnup`` turned up, the rest of the pack under
+    it in the stock."""
+    dealt = {c for hand in hands for c in hand} | {turnup}
+    stock = [turnup] + [str(c) for c in deck(True) if str(c) not in dealt]
+    return Game.from_deal(SHORT_BRUFF, dealer, hands, stock, seed=seed)
+
+
 def trumpless_deal_with_the_ace_turned_up(rng: random.Random) -> Game:
     """A two-card bruff deal in which no hand holds a trump and the turn-up is the ace of
     trumps, so only the dealer can rob (R6.5) and take the bonus with it (R7.2)."""
-    names = [str(c) for c in deck(True)]
-    pool = [c for c in names if not c.endswith("C") and c not in ("AH", "JK")]
+    pool = [str(c) for c in deck(True)]
+    pool = [c for c in pool if not c.endswith("C") and c not in ("AH", "JK")]
     rng.shuffle(pool)
     n, h = SHORT_BRUFF.players, SHORT_BRUFF.hand_size
     hands = [pool[i * h : (i + 1) * h] for i in range(n)]
-    dealt = {c for hand in hands for c in hand}
-    stock = ["AC"] + [c for c in names if c not in dealt and c != "AC"]
-    g = Game.from_deal(SHORT_BRUFF, rng.randrange(n), hands, stock, seed=rng.randrange(99))
+    g = short_bruff_deal(hands, "AC", rng.randrange(n), rng.randrange(99))
     while g.phase == "bury":
         g.apply(rng.choice(g.legal_actions()))
     return g
@@ -328,10 +334,7 @@ def test_R5_1_two_unguarded_top_trumps_of_one_side_can_be_drawn_together() -> No
     and fall in one trick, so their side takes that trick and the bonus but not a second trick
     by trumps: the search must not count the second trump as a sure trick."""
     hands = [["3C", "4S"], ["KC", "2H"], ["KH", "6S"], ["7S", "8S"], ["QC", "4D"], ["9S", "TS"]]
-    dealt = {c for h in hands for c in h}
-    names = [str(c) for c in deck(True)]
-    stock = ["2C"] + [c for c in names if c not in dealt and c != "2C"]
-    g = Game.from_deal(SHORT_BRUFF, 5, hands, stock, seed=1)
+    g = short_bruff_deal(hands, "2C", dealer=5)
     pos = Position.from_game(g)
     assert pos.robber < 0 and g.to_act == 0
     assert oracle(g, 1, g.deal_number) == 10
@@ -348,10 +351,7 @@ def test_R5_1_a_guarded_trump_under_two_higher_ones_of_the_leader_wins_nothing()
     order = [str(CARDS[c]) for c in tables(True, clubs).order]
     free = [c for c in order[4:] if c != "AC"]  # below the protected trumps (R5.2); no robbing
     hands = [free[0:2], free[2:4], ["KH", "6S"], ["7S", "8S"], ["QH", "4D"], ["9S", "TS"]]
-    dealt = {c for h in hands for c in h}
-    names = [str(c) for c in deck(True)]
-    stock = [free[4]] + [c for c in names if c not in dealt and c != free[4]]
-    g = Game.from_deal(SHORT_BRUFF, 5, hands, stock, seed=1)
+    g = short_bruff_deal(hands, free[4], dealer=5)
     pos = Position.from_game(g)
     assert pos.robber < 0 and g.to_act == 0
     assert oracle(g, 1, g.deal_number) == 0
