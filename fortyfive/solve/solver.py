@@ -280,6 +280,15 @@ class _Solver:
                     bmax, bside = c, 1 if side[s] else 0
             return (tp if side[wseat] else 0) + (bp if bside == 1 else 0)
 
+        def follows(h: int, lead: int) -> int:
+            """The cards of hand ``h`` it may play to a trick led by ``lead`` (R4.1-R5.5)."""
+            tr = h & trump_mask
+            lb = bo[lead]
+            if lb == trump_block:  # R5.1-R5.5
+                return tr if tr & ~unforced[lead] else h
+            f = h & block_mask[lb]  # R4.1-R4.3
+            return f | tr if f else h
+
         def two_tricks(
             seat: int,
             k: int,
@@ -297,16 +306,7 @@ class _Solver:
             itself. Its steps are not counted as nodes (the trick start that calls it is), so
             a node budget stands for about as much time as it did before this routine."""
             h = hands[seat]
-            if k == 0:
-                legal = h
-            else:
-                tr = h & trump_mask
-                lb = bo[lead]
-                if lb == trump_block:  # R5.1-R5.5
-                    legal = tr if tr & ~unforced[lead] else h
-                else:  # R4.1-R4.3
-                    f = h & block_mask[lb]
-                    legal = f | tr if f else h
+            legal = h if k == 0 else follows(h, lead)
             maximize = side[seat]
             best = -INF if maximize else INF
             side_bit = 1 if maximize else 0
@@ -355,17 +355,9 @@ class _Solver:
                 kept = runs(h, live)
             if k == 0:
                 return list(reversed(kept))
-            lb = bo[lead]
-            tr = h & trump_mask
-            if lb == trump_block:  # R5.1-R5.5
-                if not tr or not tr & ~unforced[lead]:
-                    return list(kept)
-                legal = tr
-            else:  # R4.1-R4.3
-                f = h & block_mask[lb]
-                if not f:
-                    return list(kept)
-                legal = f | tr
+            legal = follows(h, lead)
+            if legal == h:
+                return list(kept)
             return [c for c in kept if legal >> c & 1]
 
         def search(
