@@ -77,11 +77,13 @@ def test_the_wheel_holds_the_course_and_its_data(wheel: Path) -> None:
         | _data_files(BOOK)
         | _data_files(PACKAGE / "widgets" / "static")
         | _data_files(PACKAGE / "puzzles" / "collections")
+        | _data_files(PACKAGE / "puzzles" / "drills")
     )
     assert f"fortyfive/course/notebooks/{FIRST_CHAPTER}" in notebooks
     assert "fortyfive/course/book/_toc.yml" in expected
     assert "fortyfive/widgets/static/table.js" in expected
     assert "fortyfive/puzzles/collections/chapter0.json" in expected
+    assert "fortyfive/puzzles/drills/bid.json" in expected
     assert expected <= names, sorted(expected - names)
     assert not [n for n in names if "_build/" in n or n.endswith("fortyfive-progress.json")]
     assert re.search(r"^fortyfive = fortyfive\.__main__:main$", entry_points, re.M)

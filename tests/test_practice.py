@@ -13,8 +13,16 @@ from typing import Any
 import pytest
 from test_puzzle_widget import right_answer, script
 
-from fortyfive.puzzles import KINDS
-from fortyfive.puzzles.generate import TITLES, variants
+from fortyfive.puzzles import (
+    CHAPTERS,
+    KINDS,
+    Puzzle,
+    collection_json,
+    load_collection,
+    load_drill_bank,
+)
+from fortyfive.puzzles.generate import DRILL_BANK, TITLES, build_drill_bank, variants
+from fortyfive.puzzles.model import _collection_files
 from fortyfive.puzzles.practice import (
     CLEAN,
     DRILL_KINDS,
@@ -55,13 +63,60 @@ def miss(d: Practice) -> None:
 # ---------------------------------------------------------------- puzzles from a seed
 
 
-def test_the_ranking_drill_comes_first_and_every_quick_generated_kind_can_be_drilled() -> None:
-    from fortyfive.puzzles.practice import SLOW_KINDS
-
+def test_the_ranking_drill_comes_first_and_every_generated_kind_can_be_drilled() -> None:
     assert DRILL_KINDS[0] == "order"
-    assert set(DRILL_KINDS) == set(TITLES) - SLOW_KINDS and set(DRILL_KINDS) <= set(KINDS)
+    assert set(DRILL_KINDS) == set(TITLES) and set(DRILL_KINDS) <= set(KINDS)
+    assert set(DRILL_BANK) == {"give-up", "bid"} <= set(DRILL_KINDS)
     with pytest.raises(ValueError, match="cannot be drilled"):
-        Drill("bid")
+        Drill("poker")
+
+
+# ---------------------------------------------------------------- the banked kinds
+
+
+def pos_key(p: Puzzle) -> str:
+    return json.dumps(p.position, sort_keys=True)
+
+
+@pytest.mark.parametrize("kind", sorted(DRILL_BANK))
+def test_a_banked_drill_goes_through_its_whole_bank_before_any_puzzle_comes_again(
+    kind: str,
+) -> None:
+    """give-up (R6.5) and bid (R9.2, R10): the seed shuffles the bank of the difficulty."""
+    size = DRILL_BANK[kind]
+    bank = {pos_key(p): p for p in load_drill_bank(kind) if p.difficulty == 2}
+    assert len(bank) == size  # no position twice in the bank
+    keys = [DrillKey(kind, 5, 2, n) for n in range(1, 2 * size + 1)]
+    drawn = [k.puzzle() for k in keys]
+    first, second = drawn[:size], drawn[size:]
+    assert {pos_key(p) for p in first} == set(bank) == {pos_key(p) for p in second}
+    assert first != second and first[-1].position != second[0].position
+    for key, p in zip(keys, drawn, strict=True):
+        same = bank[pos_key(p)]
+        assert p == Puzzle.from_dict(dict(same.to_dict(), id=key.id))
+        assert p.kind == kind and p.difficulty == 2 and p.chapter is None
+    other = [DrillKey(kind, 6, 2, n).puzzle().position for n in range(1, 6)]
+    assert other != [p.position for p in first[:5]]  # another seed, another order
+
+
+def test_the_drill_banks_hold_no_chapter_puzzle_and_every_difficulty() -> None:
+    chapters = {
+        json.dumps(p.position, sort_keys=True) for ch in CHAPTERS for p in load_collection(ch)
+    }
+    for kind, size in DRILL_BANK.items():
+        bank = load_drill_bank(kind)
+        assert [p.difficulty for p in bank] == [d for d in (1, 2, 3) for _ in range(size)]
+        assert len({p.id for p in bank}) == len(bank) and all(p.kind == kind for p in bank)
+        assert not chapters & {json.dumps(p.position, sort_keys=True) for p in bank}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", sorted(DRILL_BANK))
+def test_the_shipped_drill_banks_are_rebuilt_exactly_by_the_generator(kind: str) -> None:
+    """Every banked puzzle passed the generator's checks (for bid: the value clear of the bids
+    either side and the same call from three other sampling seeds) and starts."""
+    path = _collection_files("drills") / f"{kind}.json"
+    assert path.read_text(encoding="utf-8") == collection_json(build_drill_bank(kind))
 
 
 @pytest.mark.parametrize("kind", DRILL_KINDS)

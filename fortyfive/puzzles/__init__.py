@@ -4,7 +4,8 @@
 (``_cards``: order, winner, legal, keep; ``_deals``: rob, score, game-winner, calls;
 ``_endgame``: target; ``_turns``: turn; ``_pick``: notation, trumps; ``_robbing``: give-up;
 ``_bidding``: bid), each registering its run class for its kind; the course's collections are
-JSON in ``collections/``; :mod:`~fortyfive.puzzles.generate` makes new puzzles.
+JSON in ``collections/``, the banks the slowest kinds' drills draw from in ``drills/``;
+:mod:`~fortyfive.puzzles.generate` makes new puzzles.
 """
 
 from fortyfive.puzzles import (  # noqa: F401  (register the kinds)
@@ -28,6 +29,7 @@ from fortyfive.puzzles.model import (
     collection_names,
     get_puzzle,
     load_collection,
+    load_drill_bank,
 )
 
 __all__ = [
@@ -42,4 +44,5 @@ __all__ = [
     "collection_names",
     "get_puzzle",
     "load_collection",
+    "load_drill_bank",
 ]

@@ -1163,3 +1163,24 @@ def build_collection(chapter: int) -> list[Puzzle]:
         fields.update(id=f"c{chapter}-{i + 1:02d}", chapter=chapter)
         out.append(Puzzle.from_dict(fields))
     return out
+
+
+# ---------------------------------------------------------------------------- the drill banks
+
+#: Kinds whose puzzles are made by solving many whole deals (seconds each: too slow for a drill's
+#: "Next puzzle"), so drills draw them from a bank shipped with the package; and how many puzzles
+#: of each difficulty the bank holds.
+DRILL_BANK: dict[str, int] = {"give-up": 30, "bid": 30}
+_BANK_SEED = 9000
+
+
+def build_drill_bank(kind: str) -> list[Puzzle]:
+    """The drill bank of ``kind``, rebuilt exactly (the shipped ``drills/<kind>.json`` is this
+    function's output): :data:`DRILL_BANK` puzzles of each difficulty, the kind's variants in
+    turn, ids ``bank-<kind>-d<difficulty>-<nn>``."""
+    size = DRILL_BANK[kind]
+    return [
+        p
+        for d in (1, 2, 3)
+        for p in generate_puzzles(kind, size, _BANK_SEED, d, prefix=f"bank-{kind}-d{d}")
+    ]

@@ -11,7 +11,8 @@ defence), ``turn`` (whose turn, who deals, who partners whom, who gets a card of
 ``notation`` (which words are cards), ``trumps`` (which cards are trumps), ``give-up``
 (which card to give up when robbing) and ``bid`` (how high to bid with a hand, judged over
 sampled deals). The course's collections
-ship as JSON beside this module (``collections/``).
+ship as JSON beside this module (``collections/``), and so do the banks that drills of the two
+slowest kinds draw from (``drills/``).
 
 >>> p = get_puzzle("c2-01")
 >>> p.kind, p.rules[0]
@@ -262,19 +263,31 @@ class PuzzleRun:
 # ---------------------------------------------------------------------------- collections
 
 
-def _collection_files() -> Any:
-    return resources.files("fortyfive.puzzles") / "collections"
+def _collection_files(folder: str = "collections") -> Any:
+    return resources.files("fortyfive.puzzles") / folder
 
 
 @cache
-def _load(name: str) -> tuple[Puzzle, ...]:
-    path = _collection_files() / f"{name}.json"
+def _load(name: str, folder: str = "collections") -> tuple[Puzzle, ...]:
+    path = _collection_files(folder) / f"{name}.json"
     if not path.is_file():
         raise KeyError(f"no puzzle collection {name!r}")
     data = json.loads(path.read_text(encoding="utf-8"))
     if data.get("format") != "fortyfive-puzzles" or data.get("version") != 1:
         raise ValueError(f"{name}.json is not a version-1 fortyfive puzzle collection")
     return tuple(Puzzle.from_dict(d) for d in data["puzzles"])
+
+
+def load_drill_bank(kind: str) -> list[Puzzle]:
+    """The puzzles a drill of ``kind`` draws from, for the kinds too slow to make on the spot
+    (``give-up``, ``bid``: :data:`fortyfive.puzzles.generate.DRILL_BANK`), shipped as
+    ``drills/<kind>.json`` in the collections' format.
+
+    >>> bank = load_drill_bank("bid")
+    >>> bank[0].id, {p.difficulty for p in bank}
+    ('bank-bid-d1-01', {1, 2, 3})
+    """
+    return list(_load(kind, "drills"))
 
 
 def collection_names() -> list[str]:

@@ -38,15 +38,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from fortyfive.puzzles.generate import TITLES, generate_puzzles, variants
-from fortyfive.puzzles.model import KINDS, Feedback, Puzzle, PuzzleRun
+from fortyfive.puzzles.generate import DRILL_BANK, TITLES, generate_puzzles, variants
+from fortyfive.puzzles.model import KINDS, Feedback, Puzzle, PuzzleRun, load_drill_bank
 
-#: Kinds made by solving many whole deals (seconds a puzzle: ``bench --drills``): too slow for a
-#: drill's "Next puzzle", so they are left to the chapters and to assignments.
-SLOW_KINDS = frozenset({"give-up", "bid"})
-#: The kinds a drill can generate (every kind :mod:`~fortyfive.puzzles.generate` makes at once),
-#: the ranking drill (``order``) first.
-DRILL_KINDS = tuple(k for k in KINDS if k in TITLES and k not in SLOW_KINDS)
+#: The kinds a drill can serve (every kind :mod:`~fortyfive.puzzles.generate` makes), the
+#: ranking drill (``order``) first. Those of :data:`~fortyfive.puzzles.generate.DRILL_BANK`
+#: come from a shipped bank, the others are made on the spot.
+DRILL_KINDS = tuple(k for k in KINDS if k in TITLES)
 #: The outcomes of a finished puzzle (see the module's text).
 CLEAN, HELPED, MISSED = "clean", "helped", "missed"
 OUTCOMES = (CLEAN, HELPED, MISSED)
@@ -75,7 +73,10 @@ class DrillKey:
 
     The puzzle is generated from its own seed (``seed * 10**6 + number``), so puzzle *n* needs
     none of the puzzles before it, and the kind's variants take turns (rob: the holder, spades,
-    the dealer, nobody, the joker).
+    the dealer, nobody, the joker). The two kinds made by solving many whole deals (``give-up``,
+    ``bid``) are drawn instead from the bank shipped for them
+    (:func:`~fortyfive.puzzles.model.load_drill_bank`), in an order shuffled by the seed: every
+    puzzle of the difficulty once before any comes again.
 
     >>> DrillKey("keep", 3, 2, 5).id
     'drill-keep-s3-d2-n5'
@@ -104,12 +105,32 @@ class DrillKey:
         return f"drill-{self.kind}-s{self.seed}-d{self.difficulty}-n{self.number}"
 
     def puzzle(self) -> Puzzle:
-        """The puzzle, generated (the same on every machine)."""
+        """The puzzle, generated or drawn from the bank (the same on every machine)."""
+        if self.kind in DRILL_BANK:
+            return Puzzle.from_dict(dict(self._banked().to_dict(), id=self.id))
         cycle = variants(self.kind)
         variant = cycle[(self.number - 1) % len(cycle)]
         seed = self.seed * (MAX_NUMBER + 1) + self.number
         made = generate_puzzles(self.kind, 1, seed, self.difficulty, [variant])[0]
         return Puzzle.from_dict(dict(made.to_dict(), id=self.id))
+
+    def _banked(self) -> Puzzle:
+        bank = [p for p in load_drill_bank(self.kind) if p.difficulty == self.difficulty]
+        rounds, place = divmod(self.number - 1, len(bank))
+        return bank[self._bank_order(len(bank), rounds)[place]]
+
+    def _bank_order(self, size: int, rounds: int) -> list[int]:
+        """The order of round ``rounds`` (0 first) through a bank of ``size`` puzzles."""
+
+        def shuffled(r: int) -> list[int]:
+            order = list(range(size))
+            random.Random(f"bank/{self.kind}/{self.seed}/{self.difficulty}/{r}").shuffle(order)
+            return order
+
+        order = shuffled(rounds)
+        if rounds and size > 2 and order[0] == shuffled(rounds - 1)[-1]:
+            order[0], order[1] = order[1], order[0]  # not the same puzzle twice in a row
+        return order
 
     def to_dict(self) -> dict[str, int]:
         """The key as stored (the kind is stored beside it, with the puzzle)."""
