@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from fortyfive.cli import main
-from fortyfive.puzzles import Puzzle
+from fortyfive.puzzles import Puzzle, load_drill_bank
 from fortyfive.teach import (
     Assignment,
     ManifestError,
@@ -21,7 +21,7 @@ from fortyfive.teach import (
     parse_manifest,
     read_submission,
 )
-from fortyfive.teach.draw import StudentError, puzzle_digest
+from fortyfive.teach.draw import StudentError, check_drawable, puzzle_digest
 from fortyfive.teach.grade import earned
 from fortyfive.teach.manifest import MAX_MANIFEST_BYTES, Policy, load_manifest
 from fortyfive.teach.report import answer_key, feedback_text, write_report
@@ -429,3 +429,53 @@ def test_the_students_notebook_runs_and_asks_for_the_id_when_no_roster_gave_it(
     asked = nbformat.read(tmp_path / "open" / "hw1.ipynb", as_version=4)
     with pytest.raises(nbclient.exceptions.CellExecutionError, match="who are you"):
         nbclient.NotebookClient(asked, timeout=120).execute()
+
+
+def test_generated_give_up_and_bid_puzzles_come_from_the_drill_banks_none_twice() -> None:
+    """give-up (R6.5) and bid (R9.2, R10) take seconds each to make: a student's are drawn from
+    the bank of the difficulty, reproducibly, and no more than it holds."""
+    m = parse_manifest(
+        {
+            "format": "fortyfive-assignment",
+            "version": 1,
+            "id": "hw",
+            "title": "t",
+            "seed": 3,
+            "puzzles": [
+                {"generate": "bid", "difficulty": [1, 3], "count": 6},
+                {"generate": "give-up", "difficulty": [2], "count": 4},
+            ],
+        }
+    )
+    check_drawable(m)
+    ana = assigned_puzzles(m, "ana")
+    assert [a.puzzle for a in ana] == [a.puzzle for a in assigned_puzzles(m, "ana")]
+    assert [a.puzzle.id for a in ana[:2]] == ["hw-1-01", "hw-1-02"]
+    assert [a.puzzle.difficulty for a in ana] == [1, 3, 1, 3, 1, 3, 2, 2, 2, 2]
+    banked = {
+        json.dumps(p.position, sort_keys=True): p
+        for kind in ("bid", "give-up")
+        for p in load_drill_bank(kind)
+    }
+    positions = [json.dumps(a.puzzle.position, sort_keys=True) for a in ana]
+    assert len(set(positions)) == len(positions) and set(positions) <= set(banked)
+    for a, key in zip(ana, positions, strict=True):
+        assert a.puzzle.kind == banked[key].kind and a.puzzle.prompt == banked[key].prompt
+    ben = assigned_puzzles(m, "ben")
+    assert [a.puzzle.position for a in ben] != [a.puzzle.position for a in ana]
+    too_many = parse_manifest(
+        {
+            "format": "fortyfive-assignment",
+            "version": 1,
+            "id": "hw",
+            "title": "t",
+            "seed": 3,
+            "puzzles": [{"generate": "bid", "difficulty": [2], "count": 31}],
+        }
+    )
+    with pytest.raises(
+        ManifestError, match="31 bid puzzles of difficulty 2, but its bank holds 30"
+    ):
+        check_drawable(too_many)
+    with pytest.raises(ManifestError, match="than its bank holds"):
+        assigned_puzzles(too_many, "ana")

@@ -23,8 +23,8 @@ import re
 from dataclasses import dataclass
 
 from fortyfive.puzzles.coverage import shipped_puzzles
-from fortyfive.puzzles.generate import generate_puzzles
-from fortyfive.puzzles.model import Puzzle, get_puzzle
+from fortyfive.puzzles.generate import DRILL_BANK, generate_puzzles
+from fortyfive.puzzles.model import Puzzle, get_puzzle, load_drill_bank
 from fortyfive.teach.manifest import Item, Manifest, ManifestError, digest
 
 _STUDENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$")
@@ -83,7 +83,8 @@ def candidates(item: Item) -> list[Puzzle]:
 
 
 def check_drawable(manifest: Manifest) -> None:
-    """Refuse a manifest whose choosing items ask for more puzzles than there are."""
+    """Refuse a manifest whose choosing items ask for more puzzles than there are, or whose
+    generated items of a banked kind ask for more of a difficulty than its bank holds."""
     for i, item in enumerate(manifest.items):
         if item.shipped and item.id is None:
             n = len(candidates(item))
@@ -92,6 +93,38 @@ def check_drawable(manifest: Manifest) -> None:
                     f"puzzles[{i}] asks for {item.count} puzzles, but only {n} shipped puzzles "
                     "match it"
                 )
+        elif item.generate in DRILL_BANK:
+            levels = [item.difficulty[k % len(item.difficulty)] for k in range(item.count)]
+            size = DRILL_BANK[item.generate]
+            for level in set(levels):
+                if levels.count(level) > size:
+                    raise ManifestError(
+                        f"puzzles[{i}] asks for {levels.count(level)} {item.generate} puzzles "
+                        f"of difficulty {level}, but its bank holds {size}"
+                    )
+
+
+def _banked(manifest: Manifest, student: str, i: int, item: Item) -> list[Puzzle]:
+    """A generated item of a kind too slow to make per student (``give-up``, ``bid``: seconds a
+    puzzle, in the student's notebook and again in the grader): drawn from the drill bank
+    instead, none twice, in an order shuffled by the student's seed."""
+    assert item.generate is not None
+    rng = random.Random(_seed(manifest, student, i, 0))
+    pools: dict[int, list[Puzzle]] = {}
+    for level in sorted(set(item.difficulty)):
+        pools[level] = [p for p in load_drill_bank(item.generate) if p.difficulty == level]
+        rng.shuffle(pools[level])
+    out = []
+    for k in range(item.count):
+        level = item.difficulty[k % len(item.difficulty)]
+        if not pools[level]:
+            raise ManifestError(
+                f"puzzles[{i}] asks for more {item.generate} puzzles of difficulty {level} "
+                f"than its bank holds ({DRILL_BANK[item.generate]})"
+            )
+        p = pools[level].pop()
+        out.append(Puzzle.from_dict({**p.to_dict(), "id": f"{manifest.id}-{i + 1}-{k + 1:02d}"}))
+    return out
 
 
 def assigned_puzzles(manifest: Manifest, student: str) -> list[Assigned]:
@@ -102,6 +135,8 @@ def assigned_puzzles(manifest: Manifest, student: str) -> list[Assigned]:
     for i, item in enumerate(manifest.items):
         if item.id is not None:
             chosen = [get_puzzle(item.id)]
+        elif item.generate in DRILL_BANK:
+            chosen = _banked(manifest, student, i, item)
         elif item.generate is not None:
             chosen = []
             for k in range(item.count):

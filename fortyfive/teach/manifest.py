@@ -17,11 +17,13 @@ id (:mod:`fortyfive.teach.draw`), so the teacher's copy of the manifest is all t
 An item with ``id`` is that shipped puzzle for everyone. An item with ``chapter``, ``rules``,
 ``kinds`` or ``difficulty`` (any of them; each narrows the choice) draws ``count`` different
 shipped puzzles per student. An item with ``generate`` (a kind) makes ``count`` new puzzles per
-student. ``policy.tries``: the wrong answers allowed before a puzzle earns nothing (null: any
-number); ``policy.hint_penalty``: the share of the points each hint used before solving costs
-(0 to 1); ``policy.show``: "no credit" ("Show me" before solving earns nothing). A manifest is
-untrusted input: :func:`parse_manifest` refuses anything else with a :class:`ManifestError` that
-names the field.
+student; for ``give-up`` and ``bid``, whose puzzles take seconds each to make, it draws them
+instead from the bank the drills use (30 of each difficulty, none twice for a student), so two
+students may share some. ``policy.tries``: the wrong answers allowed before a puzzle earns
+nothing (null: any number); ``policy.hint_penalty``: the share of the points each hint used
+before solving costs (0 to 1); ``policy.show``: "no credit" ("Show me" before solving earns
+nothing). A manifest is untrusted input: :func:`parse_manifest` refuses anything else with a
+:class:`ManifestError` that names the field.
 
 >>> m = parse_manifest({"format": "fortyfive-assignment", "version": 1, "id": "hw1",
 ...     "title": "Homework 1", "seed": 7, "puzzles": [{"id": "c1-01", "points": 2}]})
