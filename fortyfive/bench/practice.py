@@ -1,8 +1,9 @@
 """Drill benchmark: the kernel's share of a "Next puzzle" click, per kind and difficulty.
 
 For every drillable kind and difficulty, time ``rounds`` fresh drill puzzles: the puzzle made
-from its key (generated, every candidate checked by the engine), started, and its first
-:meth:`PuzzleRun.view`, which is what the practice widget does before it redraws.
+from its key (generated, every candidate checked by the engine, or for ``give-up`` and ``bid``
+drawn from the shipped bank), started, and its first :meth:`PuzzleRun.view`, which is what the
+practice widget does before it redraws.
 
 >>> rows = drill_bench(rounds=1, kinds=("order",))
 >>> [(r["kind"], r["difficulty"]) for r in rows]
