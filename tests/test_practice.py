@@ -111,6 +111,19 @@ def test_the_drill_banks_hold_no_chapter_puzzle_and_every_difficulty() -> None:
 
 
 @pytest.mark.slow
+def test_the_bid_bank_grows_harder_with_the_difficulty() -> None:
+    """Difficulty 1: hands to judge plainly (R9.2, R10.1); 2: also on 100 or more, where the
+    bids below 20 are closed (R9.4: pass); 3: also worth the top bid (R10.3: bid 30)."""
+    plain = {"bid 5", "bid 10", "bid 15", "bid 20", "bid 25"}
+    answers = {d: set() for d in (1, 2, 3)}
+    for p in load_drill_bank("bid"):
+        answers[p.difficulty].add(right_answer(p.start()))
+    assert answers[1] <= plain and answers[2] - plain == {"pass"}
+    assert answers[3] - plain == {"pass", "bid 30"}
+    assert all(len(answers[d] & plain) >= 3 for d in (1, 2, 3))  # low and high limits alike
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(DRILL_BANK))
 def test_the_shipped_drill_banks_are_rebuilt_exactly_by_the_generator(kind: str) -> None:
     """Every banked puzzle passed the generator's checks (for bid: the value clear of the bids

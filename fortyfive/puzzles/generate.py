@@ -1172,15 +1172,24 @@ def build_collection(chapter: int) -> list[Puzzle]:
 #: of each difficulty the bank holds.
 DRILL_BANK: dict[str, int] = {"give-up": 30, "bid": 30}
 _BANK_SEED = 9000
+#: The variants a bank takes in turn at each difficulty, for a kind whose maker does not grade
+#: its puzzles itself: bid hands to judge plainly at difficulty 1, also on 100 or more (R9.4) at
+#: 2, also worth the top bid (R10.3) at 3, as in chapter 5.
+_BANK_VARIANTS: dict[str, dict[int, list[Any]]] = {
+    "bid": {1: ["strong", "modest"], 2: ["strong", "modest", "rich"], 3: _VARIANTS["bid"]}
+}
 
 
 def build_drill_bank(kind: str) -> list[Puzzle]:
     """The drill bank of ``kind``, rebuilt exactly (the shipped ``drills/<kind>.json`` is this
     function's output): :data:`DRILL_BANK` puzzles of each difficulty, the kind's variants in
-    turn, ids ``bank-<kind>-d<difficulty>-<nn>``."""
+    turn (for bid, those of the difficulty), ids ``bank-<kind>-d<difficulty>-<nn>``."""
     size = DRILL_BANK[kind]
+    cycles = _BANK_VARIANTS.get(kind, {})
     return [
         p
         for d in (1, 2, 3)
-        for p in generate_puzzles(kind, size, _BANK_SEED, d, prefix=f"bank-{kind}-d{d}")
+        for p in generate_puzzles(
+            kind, size, _BANK_SEED, d, cycles.get(d), prefix=f"bank-{kind}-d{d}"
+        )
     ]
