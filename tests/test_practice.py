@@ -84,7 +84,7 @@ def test_a_banked_drill_goes_through_its_whole_bank_before_any_puzzle_comes_agai
 ) -> None:
     """give-up (R6.5) and bid (R9.2, R10): the seed shuffles the bank of the difficulty."""
     size = DRILL_BANK[kind]
-    bank = {pos_key(p): p for p in load_drill_bank(kind) if p.difficulty == 2}
+    bank = {pos_key(p): p for p in load_drill_bank(kind, 2)}
     assert len(bank) == size  # no position twice in the bank
     keys = [DrillKey(kind, 5, 2, n) for n in range(1, 2 * size + 1)]
     drawn = [k.puzzle() for k in keys]
@@ -100,14 +100,12 @@ def test_a_banked_drill_goes_through_its_whole_bank_before_any_puzzle_comes_agai
 
 
 def test_the_drill_banks_hold_no_chapter_puzzle_and_every_difficulty() -> None:
-    chapters = {
-        json.dumps(p.position, sort_keys=True) for ch in CHAPTERS for p in load_collection(ch)
-    }
+    chapters = {pos_key(p) for ch in CHAPTERS for p in load_collection(ch)}
     for kind, size in DRILL_BANK.items():
         bank = load_drill_bank(kind)
         assert [p.difficulty for p in bank] == [d for d in (1, 2, 3) for _ in range(size)]
         assert len({p.id for p in bank}) == len(bank) and all(p.kind == kind for p in bank)
-        assert not chapters & {json.dumps(p.position, sort_keys=True) for p in bank}
+        assert not chapters & {pos_key(p) for p in bank}
 
 
 @pytest.mark.slow

@@ -278,16 +278,18 @@ def _load(name: str, folder: str = "collections") -> tuple[Puzzle, ...]:
     return tuple(Puzzle.from_dict(d) for d in data["puzzles"])
 
 
-def load_drill_bank(kind: str) -> list[Puzzle]:
-    """The puzzles a drill of ``kind`` draws from, for the kinds too slow to make on the spot
-    (``give-up``, ``bid``: :data:`fortyfive.puzzles.generate.DRILL_BANK`), shipped as
-    ``drills/<kind>.json`` in the collections' format.
+def load_drill_bank(kind: str, difficulty: int | None = None) -> list[Puzzle]:
+    """The puzzles a drill of ``kind`` draws from (those of ``difficulty`` only, if given), for
+    the kinds too slow to make on the spot (``give-up``, ``bid``:
+    :data:`fortyfive.puzzles.generate.DRILL_BANK`), shipped as ``drills/<kind>.json`` in the
+    collections' format.
 
     >>> bank = load_drill_bank("bid")
-    >>> bank[0].id, {p.difficulty for p in bank}
-    ('bank-bid-d1-01', {1, 2, 3})
+    >>> bank[0].id, {p.difficulty for p in bank}, len(load_drill_bank("bid", 2))
+    ('bank-bid-d1-01', {1, 2, 3}, 30)
     """
-    return list(_load(kind, "drills"))
+    bank = _load(kind, "drills")
+    return [p for p in bank if difficulty is None or p.difficulty == difficulty]
 
 
 def collection_names() -> list[str]:

@@ -115,7 +115,7 @@ class DrillKey:
         return Puzzle.from_dict(dict(made.to_dict(), id=self.id))
 
     def _banked(self) -> Puzzle:
-        bank = [p for p in load_drill_bank(self.kind) if p.difficulty == self.difficulty]
+        bank = load_drill_bank(self.kind, self.difficulty)
         rounds, place = divmod(self.number - 1, len(bank))
         return bank[self._bank_order(len(bank), rounds)[place]]
 

@@ -94,14 +94,20 @@ def check_drawable(manifest: Manifest) -> None:
                     "match it"
                 )
         elif item.generate in DRILL_BANK:
-            levels = [item.difficulty[k % len(item.difficulty)] for k in range(item.count)]
-            size = DRILL_BANK[item.generate]
-            for level in set(levels):
-                if levels.count(level) > size:
-                    raise ManifestError(
-                        f"puzzles[{i}] asks for {levels.count(level)} {item.generate} puzzles "
-                        f"of difficulty {level}, but its bank holds {size}"
-                    )
+            _check_bank(i, item)
+
+
+def _check_bank(i: int, item: Item) -> None:
+    """Refuse a generated item of a banked kind that asks for more of a difficulty than the
+    bank holds."""
+    assert item.generate is not None
+    size, levels = DRILL_BANK[item.generate], item.levels
+    for level in sorted(set(levels)):
+        if levels.count(level) > size:
+            raise ManifestError(
+                f"puzzles[{i}] asks for {levels.count(level)} {item.generate} puzzles "
+                f"of difficulty {level}, but its bank holds {size}"
+            )
 
 
 def _banked(manifest: Manifest, student: str, i: int, item: Item) -> list[Puzzle]:
@@ -109,19 +115,14 @@ def _banked(manifest: Manifest, student: str, i: int, item: Item) -> list[Puzzle
     puzzle, in the student's notebook and again in the grader): drawn from the drill bank
     instead, none twice, in an order shuffled by the student's seed."""
     assert item.generate is not None
+    _check_bank(i, item)  # the grader and the student's notebook draw without check_drawable
     rng = random.Random(_seed(manifest, student, i, 0))
     pools: dict[int, list[Puzzle]] = {}
     for level in sorted(set(item.difficulty)):
-        pools[level] = [p for p in load_drill_bank(item.generate) if p.difficulty == level]
+        pools[level] = load_drill_bank(item.generate, level)
         rng.shuffle(pools[level])
     out = []
-    for k in range(item.count):
-        level = item.difficulty[k % len(item.difficulty)]
-        if not pools[level]:
-            raise ManifestError(
-                f"puzzles[{i}] asks for more {item.generate} puzzles of difficulty {level} "
-                f"than its bank holds ({DRILL_BANK[item.generate]})"
-            )
+    for k, level in enumerate(item.levels):
         p = pools[level].pop()
         out.append(Puzzle.from_dict({**p.to_dict(), "id": f"{manifest.id}-{i + 1}-{k + 1:02d}"}))
     return out
@@ -139,8 +140,7 @@ def assigned_puzzles(manifest: Manifest, student: str) -> list[Assigned]:
             chosen = _banked(manifest, student, i, item)
         elif item.generate is not None:
             chosen = []
-            for k in range(item.count):
-                level = item.difficulty[k % len(item.difficulty)]
+            for k, level in enumerate(item.levels):
                 (p,) = generate_puzzles(
                     item.generate,
                     1,

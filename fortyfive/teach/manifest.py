@@ -88,6 +88,12 @@ class Item:
     def shipped(self) -> bool:
         return self.generate is None
 
+    @property
+    def levels(self) -> list[int]:
+        """The difficulty of each of a generated item's ``count`` puzzles: its difficulties in
+        turn."""
+        return [self.difficulty[k % len(self.difficulty)] for k in range(self.count)]
+
 
 @dataclass(frozen=True)
 class Manifest:
