@@ -23,8 +23,10 @@ from fortyfive.puzzles import (
     PuzzleInputError,
     PuzzleRun,
     collection_json,
+    generate,
     get_puzzle,
     load_collection,
+    load_drill_bank,
 )
 from fortyfive.puzzles._parts import position_game
 from fortyfive.puzzles.generate import COURSE, build_collection, generate_puzzles
@@ -374,6 +376,36 @@ def test_generate_puzzles_is_seeded_and_every_puzzle_starts(kind: str, difficult
     assert generate_puzzles(kind, 2, seed=7, difficulty=difficulty) == ps
     for p in ps:
         p.start().solution()
+
+
+def test_bid_puzzles_grow_harder_with_the_difficulty_r9_4_r10_3(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """bid grades its hands by variant: plain at 1, also on 100 or more (R9.4) at 2, also worth
+    the top bid (R10.3) at 3; the variants a caller names are taken as they are. (The hands
+    themselves are checked by the slow tests of the drill bank, made the same way.)"""
+    assert generate.variants("bid", 1) == ["strong", "modest"]
+    assert generate.variants("bid", 2) == ["strong", "modest", "rich"]
+    assert generate.variants("bid", 3) == generate.variants("bid")
+    assert generate.variants("bid") == ["strong", "modest", "rich", "thirty"]
+    assert generate.variants("keep", 2) == generate.variants("keep") == ["keep", "play"]
+    shipped = load_drill_bank("bid", 1)[0]
+    asked: list[Any] = []
+
+    def made(kind: str, rng: Any, d: int, variant: Any) -> Any:
+        asked.append(variant)  # a shipped hand instead of judging a new one: seconds each
+        return shipped.preset, shipped.position, shipped.prompt, shipped.rules
+
+    monkeypatch.setattr(generate, "_make", made)
+    monkeypatch.setattr(Puzzle, "start", lambda self: None)
+    for d in (1, 2, 3):
+        asked.clear()
+        generate_puzzles("bid", 8, seed=3, difficulty=d)
+        cycle = generate.variants("bid", d)
+        assert asked == [cycle[i % len(cycle)] for i in range(8)]
+    asked.clear()
+    generate_puzzles("bid", 2, difficulty=1, variants=["thirty"])
+    assert asked == ["thirty", "thirty"]
 
 
 def test_generate_puzzles_rejects_unknown_kinds_and_difficulties() -> None:

@@ -927,13 +927,30 @@ _VARIANTS: dict[str, list[Any]] = {
 }
 
 
-def variants(kind: str) -> list[Any]:
+#: The variants of each difficulty, for a kind whose maker does not grade its puzzles itself:
+#: bid hands to judge plainly at difficulty 1, also on 100 or more (R9.4) at 2, also worth the
+#: top bid (R10.3) at 3, as in chapter 5.
+_GRADED: dict[str, dict[int, list[Any]]] = {
+    "bid": {1: ["strong", "modest"], 2: ["strong", "modest", "rich"], 3: _VARIANTS["bid"]}
+}
+
+
+def variants(kind: str, difficulty: int | None = None) -> list[Any]:
     """The variants :func:`generate_puzzles` cycles through for ``kind`` (``[None]`` for a kind
-    that has none), e.g. ``["keep", "play"]`` for keep.
+    that has none), e.g. ``["keep", "play"]`` for keep; with ``difficulty``, those of that
+    difficulty (bid grades its hands by variant).
 
     >>> variants("score"), variants("order")
     (['bruff', 'barker'], [None])
+    >>> variants("bid", 1), variants("bid")
+    (['strong', 'modest'], ['strong', 'modest', 'rich', 'thirty'])
     """
+    return _cycle(kind, difficulty)
+
+
+def _cycle(kind: str, difficulty: int | None) -> list[Any]:
+    if difficulty is not None and kind in _GRADED:
+        return list(_GRADED[kind][difficulty])
     return list(_VARIANTS.get(kind, [None]))
 
 
@@ -986,13 +1003,14 @@ def generate_puzzles(
     """``n`` new puzzles of ``kind`` (see :data:`fortyfive.puzzles.model.KINDS`), seeded.
 
     ``difficulty`` 1-3 picks harder positions (more cards, the AH/joker twists, trump leads
-    against protected trumps, uncertain bonuses, races to 45, longer endgames). ``variants``
-    cycles through a kind's variants (e.g. ``["holder", "joker"]`` for rob, ``["barker"]`` for
-    score); by default the ones in ``_VARIANTS``. Beyond those: score ``bruff-out``,
-    ``bruff-carry``, ``barker-made``, ``barker-failed``, ``barker-sweep``, ``barker-30``,
-    ``barker-30-failed``; game-winner ``plain``, ``early``, ``race``, ``jink``, ``disagree``,
-    ``barker-both``; target ``<preset>-<theme>`` with the themes ``play``, ``draw``,
-    ``renege``, ``bonus``, ``defend`` (barker); bid ``strong``, ``modest``, ``rich``,
+    against protected trumps, uncertain bonuses, races to 45, longer endgames; bid hands judged
+    plainly, then also on 100 or more, then also worth the top bid). ``variants`` cycles
+    through a kind's variants (e.g. ``["holder", "joker"]`` for rob, ``["barker"]`` for score);
+    by default those of the difficulty, ``variants(kind, difficulty)``. Beyond those: score
+    ``bruff-out``, ``bruff-carry``, ``barker-made``, ``barker-failed``, ``barker-sweep``,
+    ``barker-30``, ``barker-30-failed``; game-winner ``plain``, ``early``, ``race``, ``jink``,
+    ``disagree``, ``barker-both``; target ``<preset>-<theme>`` with the themes ``play``,
+    ``draw``, ``renege``, ``bonus``, ``defend`` (barker); bid ``strong``, ``modest``, ``rich``,
     ``thirty``; turn ``trump``, ``discard``, ``partners``, ``bury``.
     """
     if kind not in KINDS:
@@ -1000,7 +1018,7 @@ def generate_puzzles(
     if difficulty not in (1, 2, 3):
         raise ValueError("difficulty is 1, 2 or 3")
     rng = random.Random(f"{kind}/{seed}/{difficulty}")
-    cycle = variants or _VARIANTS.get(kind, [None])
+    cycle = variants or _cycle(kind, difficulty)  # the parameter hides :func:`variants`
     out: list[Puzzle] = []
     for i in range(n):
         variant = cycle[i % len(cycle)]
@@ -1025,7 +1043,7 @@ def generate_puzzles(
 # ---------------------------------------------------------------------------- the course
 
 #: Each chapter's puzzles: (kind, difficulty, variant) in order, generated from the chapter's
-#: seed; the worked examples of the rulebook come first where a chapter has them.
+#: seed (the rulebook's worked examples are shown in the chapters' text, never asked).
 COURSE: dict[int, list[tuple[str, int, Any]]] = {
     0: [
         ("notation", 1, None),  # R1.1
@@ -1144,24 +1162,15 @@ COURSE: dict[int, list[tuple[str, int, Any]]] = {
 }
 
 
-def _worked_examples() -> dict[int, list[Puzzle]]:
-    """Hand-made puzzles that come first in a chapter, by chapter (the rulebook's worked
-    examples E1-E4 are shown in the chapters' text, never asked)."""
-    return {}
-
-
 def build_collection(chapter: int) -> list[Puzzle]:
     """Chapter ``chapter``'s shipped puzzles, ids ``c<chapter>-01`` ..., rebuilt exactly from
     :data:`COURSE` (the shipped JSON is this function's output)."""
-    made = list(_worked_examples().get(chapter, []))
-    for i, (kind, d, variant) in enumerate(COURSE[chapter]):
-        seed = 1000 * chapter + i
-        made += generate_puzzles(kind, 1, seed, d, [variant] if variant else None)
     out = []
-    for i, p in enumerate(made):
-        fields = p.to_dict()
-        fields.update(id=f"c{chapter}-{i + 1:02d}", chapter=chapter)
-        out.append(Puzzle.from_dict(fields))
+    for i, (kind, d, variant) in enumerate(COURSE[chapter]):
+        (p,) = generate_puzzles(kind, 1, 1000 * chapter + i, d, [variant] if variant else None)
+        out.append(
+            Puzzle.from_dict({**p.to_dict(), "id": f"c{chapter}-{i + 1:02d}", "chapter": chapter})
+        )
     return out
 
 
@@ -1172,24 +1181,15 @@ def build_collection(chapter: int) -> list[Puzzle]:
 #: of each difficulty the bank holds.
 DRILL_BANK: dict[str, int] = {"give-up": 30, "bid": 30}
 _BANK_SEED = 9000
-#: The variants a bank takes in turn at each difficulty, for a kind whose maker does not grade
-#: its puzzles itself: bid hands to judge plainly at difficulty 1, also on 100 or more (R9.4) at
-#: 2, also worth the top bid (R10.3) at 3, as in chapter 5.
-_BANK_VARIANTS: dict[str, dict[int, list[Any]]] = {
-    "bid": {1: ["strong", "modest"], 2: ["strong", "modest", "rich"], 3: _VARIANTS["bid"]}
-}
 
 
 def build_drill_bank(kind: str) -> list[Puzzle]:
     """The drill bank of ``kind``, rebuilt exactly (the shipped ``drills/<kind>.json`` is this
-    function's output): :data:`DRILL_BANK` puzzles of each difficulty, the kind's variants in
-    turn (for bid, those of the difficulty), ids ``bank-<kind>-d<difficulty>-<nn>``."""
+    function's output): :data:`DRILL_BANK` puzzles of each difficulty, the variants of the
+    difficulty in turn, ids ``bank-<kind>-d<difficulty>-<nn>``."""
     size = DRILL_BANK[kind]
-    cycles = _BANK_VARIANTS.get(kind, {})
     return [
         p
         for d in (1, 2, 3)
-        for p in generate_puzzles(
-            kind, size, _BANK_SEED, d, cycles.get(d), prefix=f"bank-{kind}-d{d}"
-        )
+        for p in generate_puzzles(kind, size, _BANK_SEED, d, prefix=f"bank-{kind}-d{d}")
     ]
