@@ -35,6 +35,22 @@ def test_every_option_says_what_it_is_for(command: str) -> None:
         assert action.help, f"{command} {action.option_strings or action.dest} has no help"
 
 
+def test_the_help_names_the_program_as_it_was_started_and_says_where_to_begin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for started, prog in [
+        ("/home/me/.venv/bin/fortyfive", "fortyfive"),
+        ("/usr/lib/python3/site-packages/fortyfive/__main__.py", "python -m fortyfive"),
+        ("-c", "python -m fortyfive"),
+    ]:
+        monkeypatch.setattr(sys, "argv", [started, "--help"])
+        parser, commands = build_parser()
+        text = parser.format_help()
+        assert text.startswith(f"usage: {prog} ") and "'course' opens the course" in text
+        assert commands["play"].format_usage().startswith(f"usage: {prog} play")
+        assert "``" not in text  # words for a reader, not markup
+
+
 def test_the_fortyfive_script_and_h_work() -> None:
     for argv in (["-h"], ["--help"]):
         out = subprocess.run(

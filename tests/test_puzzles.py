@@ -29,7 +29,7 @@ from fortyfive.puzzles import (
     load_drill_bank,
 )
 from fortyfive.puzzles._parts import position_game
-from fortyfive.puzzles.generate import COURSE, build_collection, generate_puzzles
+from fortyfive.puzzles.generate import COURSE, _generate, build_collection, generate_puzzles
 from fortyfive.solve.solver import solve
 
 ALL = [p for ch in CHAPTERS for p in load_collection(ch)]
@@ -396,7 +396,7 @@ def test_bid_puzzles_grow_harder_with_the_difficulty_r9_4_r10_3(
         asked.append(variant)  # a shipped hand instead of judging a new one: seconds each
         return shipped.preset, shipped.position, shipped.prompt, shipped.rules
 
-    monkeypatch.setattr(generate, "_make", made)
+    monkeypatch.setattr(_generate, "_make", made)
     monkeypatch.setattr(Puzzle, "start", lambda self: None)
     for d in (1, 2, 3):
         asked.clear()

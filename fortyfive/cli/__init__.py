@@ -4,6 +4,7 @@ tournament | assign | grade``, one module per subcommand (each adds its parser a
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -14,11 +15,22 @@ _COMMANDS = (play, lab, book, lite, replay, bench, tournament, assign, grade)
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The program's parser and each subcommand's, by name."""
-    parser = argparse.ArgumentParser(prog="python -m fortyfive", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog=_prog(),
+        description="Forty-Five, the Irish card game: the course, the card table, the engine.",
+        epilog="New here? 'course' opens the course at its first chapter; 'play' plays a game "
+        "in the terminal. Each command has its own --help.",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     for command in _COMMANDS:
         command.add_parser(sub)
     return parser, dict(sub.choices)
+
+
+def _prog() -> str:
+    """The name the program was started by: ``fortyfive``, or ``python -m fortyfive``."""
+    started = os.path.basename(sys.argv[0]) if sys.argv else ""
+    return "fortyfive" if started in ("fortyfive", "fortyfive.exe") else "python -m fortyfive"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

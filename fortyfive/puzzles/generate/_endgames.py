@@ -1,0 +1,131 @@
+"""Makers of the endgame puzzles ("target"): the last tricks of a deal with a real decision
+(several legal cards, some of them losing the target), judged by the solver."""
+
+from __future__ import annotations
+
+import random
+
+from fortyfive.engine.cards import Card, parse_card
+from fortyfive.engine.game import Game
+from fortyfive.engine.phase import Phase
+from fortyfive.engine.rules import get_rules, rules_tables
+from fortyfive.puzzles._parts import position_game
+from fortyfive.puzzles.generate._common import Made, _deal, _play
+
+
+def _target(rng: random.Random, d: int, preset: str) -> Made:
+    from fortyfive.solve.solver import solve
+
+    rules = get_rules(preset)
+    left = {1: 2, 2: 3, 3: 3}[d]
+    done = rules.hand_size - left  # tricks played before the endgame starts
+    seed = rng.randrange(2**31)
+    pos = _play(
+        _deal(rules, rng),
+        rules,
+        seed,
+        lambda g: g.phase == Phase.PLAY and g.tricks_played >= done and not g.trick,
+    )
+    g = position_game(rules, pos)
+    if g.over or g.phase != Phase.PLAY or g.tricks_played != done or len(g.deals) != 1:
+        return None
+    s = solve(g)
+    worse = [a for a, v in s.values.items() if v < s.value]
+    if not worse or len(s.best) > (2 if d == 1 else 1) or s.value <= s.taken:
+        return None
+    pos["target"] = s.value
+    prompt = (
+        f"{left} tricks are left and every hand is open. Play your side's cards so that it "
+        f"takes at least {s.value} points in this deal against perfect defence."
+    )
+    ids = ("R3.2", "R10.1") if rules.auction else ("R3.2", "R7.1", "R7.2")
+    return preset, pos, prompt, ids
+
+
+def _target_choice(rng: random.Random, d: int, preset: str) -> Made:
+    """An endgame that is a real decision: three or more legal cards for the first move, and
+    fewer keep the target (the ``<preset>-choice`` variants)."""
+    made = _target(rng, d, preset)
+    if made is None:
+        return None
+    g = position_game(get_rules(preset), made[1])
+    return made if len(g.legal_actions()) >= 3 else None
+
+
+#: Tricks left at the start of an endgame of each difficulty, and the most a card picked at
+#: random at each of your turns may make the target (a coin flip is 0.5).
+_ENDGAME_LEFT = {1: 3, 2: 3, 3: 4}
+_ENDGAME_CHANCE = {1: 0.5, 2: 1 / 3, 3: 1 / 3}
+_THEME_RULES = {
+    "play": (),
+    "draw": ("R4.1",),
+    "renege": ("R5.2", "R5.3"),
+    "bonus": (),
+    "defend": ("R10.2",),
+}
+
+
+def _endgame(rng: random.Random, d: int, variant: str) -> Made:
+    """A real decision (variant ``<preset>-<theme>``): at least three legal cards at the first
+    move, at least one of them losing the target, and a card picked at random at each of your
+    turns makes it at most half the time (a third from difficulty 2; one right card only).
+    Themes (:data:`fortyfive.puzzles._endgame.THEMES`, or ``play``: none asked) are what the
+    one right first card does, as :func:`~fortyfive.puzzles._endgame.analyse_move` finds it."""
+    from fortyfive.puzzles._endgame import analyse_move, guess_chance, target_prompt
+    from fortyfive.solve.solver import solve
+
+    preset, theme = variant.split("-")
+    rules = get_rules(preset)
+    done = rules.hand_size - _ENDGAME_LEFT[d]  # tricks played before the endgame starts
+
+    def start(g: Game) -> bool:
+        if g.phase != Phase.PLAY or g.tricks_played != done or g.trick:
+            return False
+        bidder = g.deals[-1].bidder
+        return theme != "defend" or rules.partnerships[g.to_act or 0] != rules.partnerships[bidder]
+
+    pos = _play(_deal(rules, rng), rules, rng.randrange(2**31), start)
+    g = position_game(rules, pos)
+    if g.over or len(g.deals) != 1 or not start(g):
+        return None
+    if theme == "renege":  # a trump led into a hand that may keep its protected trumps
+        t = rules_tables(rules, g.trump or "S")
+        leads = [c for c in _legal_cards(g) if t.is_trump(c.id)]
+        rng.shuffle(leads)
+        for lead in leads:
+            after = g.copy()
+            after.apply(f"play {lead}")
+            if any(not t.is_trump(c.id) for c in _legal_cards(after)) and any(
+                t.is_trump(c.id) for c in after.hand(after.to_act or 0)
+            ):
+                pos["actions"] = [*pos["actions"], f"play {lead}"]
+                g = after
+                break
+        else:
+            return None
+    s = solve(g)
+    target = s.value
+    if theme == "defend":
+        bid = g.deals[-1].bid
+        target = rules.deal_points + rules.trick_points - bid  # the bidders below their bid
+        if bid < 15 or s.value < target:
+            return None
+    if target <= s.taken:
+        return None
+    keeping = [a for a, v in s.values.items() if v >= target]
+    if len(s.values) < 3 or len(keeping) == len(s.values) or len(keeping) > (2 if d == 1 else 1):
+        return None
+    if g.turnup is not None and f"play {g.turnup}" in keeping:
+        return None  # the facts name the turn-up: the answer would be on the screen
+    side = rules.partnerships[g.to_act or 0]
+    if theme != "play" and theme not in analyse_move(g, keeping[0], target).themes:
+        return None
+    if guess_chance(g, side, target) > _ENDGAME_CHANCE[d]:
+        return None
+    pos["target"] = target
+    ids = ("R3.2", "R10.1") if rules.auction else ("R3.2", "R7.1", "R7.2")
+    return preset, pos, target_prompt(g, side, target), ids + _THEME_RULES[theme]
+
+
+def _legal_cards(g: Game) -> list[Card]:
+    return [parse_card(a.split()[-1]) for a in g.legal_actions() if a.startswith("play ")]
