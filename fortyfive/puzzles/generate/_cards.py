@@ -103,6 +103,7 @@ def _not_heart_ah(t: TrumpTables, hand: list[int], trick: list[int]) -> bool:
 
 
 _LEGAL_PROMPT = "Select every card you may play to this trick, then Check."
+
 #: A legal twist: the position it needs, its prompt and the rule ids its answer depends on.
 _LEGAL_TWISTS: dict[
     str, tuple[Callable[[TrumpTables, list[int], list[int]], bool], str, tuple[str, ...]]

@@ -39,6 +39,7 @@ TITLES = {
     "trumps": "Which cards are trumps?",
     "give-up": "What to give up when robbing",
 }
+
 _VARIANTS: dict[str, list[Any]] = {
     "keep": ["keep", "play"],
     "rob": ["holder", "spades", "dealer", "nobody", "joker"],
@@ -47,6 +48,7 @@ _VARIANTS: dict[str, list[Any]] = {
     "turn": ["first-lead", "next-player", "next-leader", "bid", "auction-lead", "dealer"],
     "bid": ["strong", "modest", "rich", "thirty"],
 }
+
 #: The variants of each difficulty, for a kind whose maker does not grade its puzzles itself:
 #: bid hands to judge plainly at difficulty 1, also on 100 or more (R9.4) at 2, also worth the
 #: top bid (R10.3) at 3, as in chapter 5.
