@@ -23,13 +23,18 @@ from fortyfive.puzzles import (
     PuzzleInputError,
     PuzzleRun,
     collection_json,
-    generate,
     get_puzzle,
     load_collection,
     load_drill_bank,
 )
 from fortyfive.puzzles._parts import position_game
-from fortyfive.puzzles.generate import COURSE, _generate, build_collection, generate_puzzles
+from fortyfive.puzzles.generate import (
+    COURSE,
+    _generate,
+    build_collection,
+    generate_puzzles,
+    variants,
+)
 from fortyfive.solve.solver import solve
 
 ALL = [p for ch in CHAPTERS for p in load_collection(ch)]
@@ -384,11 +389,11 @@ def test_bid_puzzles_grow_harder_with_the_difficulty_r9_4_r10_3(
     """bid grades its hands by variant: plain at 1, also on 100 or more (R9.4) at 2, also worth
     the top bid (R10.3) at 3; the variants a caller names are taken as they are. (The hands
     themselves are checked by the slow tests of the drill bank, made the same way.)"""
-    assert generate.variants("bid", 1) == ["strong", "modest"]
-    assert generate.variants("bid", 2) == ["strong", "modest", "rich"]
-    assert generate.variants("bid", 3) == generate.variants("bid")
-    assert generate.variants("bid") == ["strong", "modest", "rich", "thirty"]
-    assert generate.variants("keep", 2) == generate.variants("keep") == ["keep", "play"]
+    assert variants("bid", 1) == ["strong", "modest"]
+    assert variants("bid", 2) == ["strong", "modest", "rich"]
+    assert variants("bid", 3) == variants("bid")
+    assert variants("bid") == ["strong", "modest", "rich", "thirty"]
+    assert variants("keep", 2) == variants("keep") == ["keep", "play"]
     shipped = load_drill_bank("bid", 1)[0]
     asked: list[Any] = []
 
@@ -401,7 +406,7 @@ def test_bid_puzzles_grow_harder_with_the_difficulty_r9_4_r10_3(
     for d in (1, 2, 3):
         asked.clear()
         generate_puzzles("bid", 8, seed=3, difficulty=d)
-        cycle = generate.variants("bid", d)
+        cycle = variants("bid", d)
         assert asked == [cycle[i % len(cycle)] for i in range(8)]
     asked.clear()
     generate_puzzles("bid", 2, difficulty=1, variants=["thirty"])
