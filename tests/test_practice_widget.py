@@ -13,10 +13,11 @@ import pytest
 from test_puzzle_widget import script
 
 from fortyfive.course import drill
+from fortyfive.puzzles.display import shown_view
 from fortyfive.puzzles.practice import DRILL_KINDS, Drill
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets.practice import PracticeWidget
-from fortyfive.widgets.puzzle import PuzzleMessageError, shown_view
+from fortyfive.widgets.puzzle import PuzzleMessageError
 
 
 def msg(w: PracticeWidget, kind: str, **extra: Any) -> dict[str, Any]:

@@ -14,16 +14,16 @@ from typing import Any
 
 import pytest
 
+from fortyfive.engine.cards import with_symbols
 from fortyfive.puzzles import KINDS, Puzzle, PuzzleInputError, PuzzleRun, get_puzzle
+from fortyfive.puzzles.display import shown_view
 from fortyfive.solve.solver import solve
 from fortyfive.widgets._assets import module_source, stylesheet
-from fortyfive.widgets._notation import symbols
 from fortyfive.widgets.puzzle import (
     RECORD_KEYS,
     PuzzleMessageError,
     PuzzleWidget,
     check_answer,
-    shown_view,
 )
 
 # ---------------------------------------------------------------- answers, from the engine
@@ -165,7 +165,7 @@ def refused(w: PuzzleWidget, message: object, expected: str) -> None:
     before = snapshot(w)
     w.handle_message(message)
     assert w.notice["kind"] == "error", w.notice
-    assert symbols(expected) in w.notice["text"], w.notice["text"]  # in the page's notation
+    assert with_symbols(expected) in w.notice["text"], w.notice["text"]  # in the page's notation
     assert snapshot(w) == before
 
 
@@ -544,8 +544,8 @@ def test_a_wrong_endgame_move_in_mid_line_is_never_a_first_try_solve(tmp_path: A
 
 
 def test_the_page_names_cards_by_symbol_except_where_the_notation_is_the_question() -> None:
+    from fortyfive.engine.cards import CARD_CODE
     from fortyfive.puzzles import load_collection
-    from fortyfive.widgets._notation import CARD_CODE
 
     for p in [p for ch in range(7) for p in load_collection(ch)]:
         w = PuzzleWidget(p)

@@ -37,6 +37,7 @@ FILES = [
     "test_engine_api.py",
     "test_hints.py",
     "test_observation.py",
+    "test_puzzle_display.py",
     "test_puzzles.py",
     "test_record.py",
     "test_rules_R1_R5.py",

@@ -15,11 +15,10 @@ from typing import Any
 import pytest
 
 import fortyfive as ff
-from fortyfive.engine.cards import SUIT_SYMBOLS
+from fortyfive.engine.cards import SUIT_SYMBOLS, with_symbols
 from fortyfive.solve.hints import hint
 from fortyfive.widgets import _table_text as tt
 from fortyfive.widgets._assets import module_source, stylesheet
-from fortyfive.widgets._notation import symbols
 from fortyfive.widgets.table import CardTable, TableAction, TableMessageError
 
 CARD_TOKEN = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
@@ -169,7 +168,7 @@ def refused(t: CardTable, message: object, expected: str) -> None:
     before = (t.game.history, t.state, json.dumps(t.obs))
     t.handle_message(message)
     assert t.notice["kind"] == "error", t.notice
-    assert symbols(expected) in t.notice["text"], t.notice["text"]  # the page's notation
+    assert with_symbols(expected) in t.notice["text"], t.notice["text"]  # the page's notation
     assert (t.game.history, t.state, json.dumps(t.obs)) == before
 
 
@@ -519,7 +518,7 @@ def test_texts_the_page_shows_name_cards_by_symbol_and_count_in_words() -> None:
     assert t.notice["kind"] == "error" and not CARD_TOKEN.search(t.notice["text"]), t.notice
     t.handle_message({"type": "hint", "seat": 0, "state": t.state})
     assert t.notice["kind"] == "hint" and not CARD_TOKEN.search(t.notice["text"]), t.notice
-    assert symbols("5S leads trumps; TD, JK") == "5♠ leads trumps; 10♦, Joker"
+    assert with_symbols("5S leads trumps; TD, JK") == "5♠ leads trumps; 10♦, Joker"
     t = table("bruff", seed=3, pause_ms=500)
     if t.game.to_act != 0:  # the seat's name as everywhere else: "Seat 1 (B)", not "seat 1 (b)"
         assert t.info["prompt"] == f"Waiting for {t.info['seat_names'][t.game.to_act]}..."

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from fortyfive.engine.cards import with_symbols
 from fortyfive.puzzles import PuzzleInputError
 from fortyfive.widgets._assets import STATIC, module_source, stylesheet
 from fortyfive.widgets._base import (
@@ -22,7 +23,6 @@ from fortyfive.widgets._base import (
     WidgetMessageError,
     message_problem,
 )
-from fortyfive.widgets._notation import symbols
 from fortyfive.widgets.puzzle import PuzzleMessageError, PuzzleWidget
 from fortyfive.widgets.table import CardTable, TableMessageError
 
@@ -211,7 +211,7 @@ def test_the_widget_shows_the_runs_own_refusal(puzzle_id: str, answer: object) -
         copy.deepcopy(trial).check(answer)
     w = PuzzleWidget(puzzle_id)
     refused(w, {"type": "answer", "answer": answer, "state": w.state}, "answer: ")
-    assert w.notice["text"] == symbols(f"answer: {caught.value}")  # the page's card notation
+    assert w.notice["text"] == with_symbols(f"answer: {caught.value}")  # the page's card notation
 
 
 # ---------------------------------------------------------------- the front end's shared files

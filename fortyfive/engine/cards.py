@@ -17,6 +17,7 @@ fortyfive.engine.errors.CardError: R1.1: '10S' is not a card; write rank then su
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import islice
 
@@ -197,3 +198,16 @@ def deck(joker: bool) -> list[Card]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
+
+
+#: A card's two-letter code in a text of the engine ("5S leads trumps", "KD is best").
+CARD_CODE = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
+
+
+def with_symbols(text: str) -> str:
+    """``text`` with every card code in display form, as pages and notebooks show cards.
+
+    >>> with_symbols("5S leads trumps; TD, JK")
+    '5♠ leads trumps; 10♦, Joker'
+    """
+    return CARD_CODE.sub(lambda m: _BY_TEXT[m.group()].symbol(), text)

@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
@@ -35,6 +36,8 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from fortyfive.engine.rules import PRESETS
+from fortyfive.engine.table import Table
+from fortyfive.puzzles import display
 
 KINDS = (
     "order",
@@ -129,6 +132,13 @@ class Puzzle:
     def __repr__(self) -> str:
         return f"<Puzzle {self.id}: {self.kind}, {self.preset}, difficulty {self.difficulty}>"
 
+    def __str__(self) -> str:
+        """The puzzle as a fresh attempt shows it (:func:`~fortyfive.puzzles.display.view_text`)."""
+        return display.view_text(self.start().view())
+
+    def _repr_html_(self) -> str:
+        return display.view_html(self.start().view())
+
 
 @dataclass(frozen=True)
 class Feedback:
@@ -147,6 +157,15 @@ class Feedback:
         d["rules"] = list(self.rules)
         d["highlight"] = list(self.highlight)
         return d
+
+    def __str__(self) -> str:
+        """The message, then the score sheet when there is one (the engine's card codes)."""
+        return self.message + (f"\n{Table(self.sheet)}" if self.sheet else "")
+
+    def _repr_html_(self) -> str:
+        mark = "&#10004;" if self.correct else "&#10008;"  # a tick or a cross
+        sheet = Table(self.sheet)._repr_html_() if self.sheet else ""
+        return f"<div><p>{mark} {html.escape(self.message)}</p>{sheet}</div>"
 
 
 @dataclass
@@ -258,6 +277,18 @@ class PuzzleRun:
     def solution(self) -> Feedback:
         """The engine's answer without ending the attempt (for tests and teachers)."""
         return self._solution()
+
+    def __str__(self) -> str:
+        """What the learner may see now, and how the attempt stands."""
+        return f"{display.view_text(self.view())}\n{self._status()}"
+
+    def _repr_html_(self) -> str:
+        return f"{display.view_html(self.view())}<p><em>{html.escape(self._status())}</em></p>"
+
+    def _status(self) -> str:
+        return display.status_text(
+            self.tries, self.hints_used, self.hints_left, self.done, self.solved
+        )
 
 
 # ---------------------------------------------------------------------------- collections

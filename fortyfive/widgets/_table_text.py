@@ -27,10 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from fortyfive.engine.actions import ActionSyntaxError, parse_action
 from fortyfive.engine.auction import call_ladder
-from fortyfive.engine.cards import CARDS, SUIT_NAMES
+from fortyfive.engine.cards import CARDS, SUIT_NAMES, with_symbols
 from fortyfive.engine.observe import public_action
 from fortyfive.engine.phase import Phase
-from fortyfive.widgets._notation import symbols
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
@@ -125,7 +124,7 @@ def bonus_status_text(game: Game) -> str:
     """The bonus during the play (the engine's words, R7.2, R7.3), or "" before it."""
     if game.phase not in (Phase.PLAY, Phase.OVER):
         return ""
-    return symbols(game.bonus_status().describe(game.rules.partnership_names))
+    return with_symbols(game.bonus_status().describe(game.rules.partnership_names))
 
 
 def deal_over_text(number: int) -> str:
@@ -153,7 +152,7 @@ def outcome_text(game: Game) -> str:
     R10.5); the engine's words."""
     assert game.outcome is not None
     rule = "R8.1" if game.rules.win_by_chronology else "R10.5"
-    return symbols(game.outcome.describe(game.rules.partnership_names, rule))
+    return with_symbols(game.outcome.describe(game.rules.partnership_names, rule))
 
 
 def deal_start_text(game: Game, learner: int) -> str:
@@ -173,7 +172,7 @@ def new_game_text(game: Game, learner: int) -> str:
 
 def hint_text(action: str, reason: str) -> str:
     """The solver's advice for the learner's move, with its reason."""
-    return symbols(f"Hint: {action_words(action)}. {reason}")
+    return with_symbols(f"Hint: {action_words(action)}. {reason}")
 
 
 def rule_hint_text(action: str) -> str:

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from fortyfive.puzzles import check_shape
+from fortyfive.puzzles.display import shown_text, shown_view
 from fortyfive.puzzles.model import (
     ATTEMPT_FIELDS,
     Feedback,
@@ -38,7 +39,6 @@ from fortyfive.puzzles.model import (
 )
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
-from fortyfive.widgets._notation import symbols
 
 log = logging.getLogger(__name__)
 
@@ -281,7 +281,7 @@ class PuzzleWidget(SyncedWidget):
     def _shown(self, text: str) -> str:
         """A text as the page shows it: cards by symbol, except where the notation itself is
         the question (R1.1: the typed words are the puzzle)."""
-        return text if self._puzzle.kind in VERBATIM_KINDS else symbols(text)
+        return shown_text(self._puzzle.kind, text)
 
     def _sync_traits(self) -> None:
         """The run's view and the counters (the browser writes none of them); its texts in
@@ -306,39 +306,6 @@ class PuzzleWidget(SyncedWidget):
         p, run = self._puzzle, self._run
         status = "solved" if run.solved else "shown" if run.done else "open"
         return f"<PuzzleWidget {p.id} ({p.kind}): tries {run.tries}, {status}>"
-
-
-# ---------------------------------------------------------------------- notation
-
-#: Kinds whose texts are shown as the engine wrote them (the card codes are the question).
-VERBATIM_KINDS = frozenset({"notation"})
-
-
-def shown_view(view: dict[str, Any], shown: Callable[[str], str]) -> dict[str, Any]:
-    """``view`` with its texts (title, prompt, facts, the options' and fields' labels) passed
-    through ``shown``; the cards the answer uses and draws are left as the engine names them."""
-    out = {**view}
-    for key in ("title", "prompt"):
-        if isinstance(out.get(key), str):
-            out[key] = shown(out[key])
-    if isinstance(out.get("facts"), list):
-        out["facts"] = [shown(f) if isinstance(f, str) else f for f in out["facts"]]
-    spec = out.get("answer")
-    if isinstance(spec, dict):
-        spec = {**spec}
-        if isinstance(spec.get("options"), list):
-            spec["options"] = [{**o, "label": shown(str(o["label"]))} for o in spec["options"]]
-        if isinstance(spec.get("fields"), list):
-            spec["fields"] = [_shown_field(f, shown) for f in spec["fields"]]
-        out["answer"] = spec
-    return out
-
-
-def _shown_field(field: dict[str, Any], shown: Callable[[str], str]) -> dict[str, Any]:
-    f = {**field, "label": shown(str(field.get("label", "")))}
-    if isinstance(f.get("options"), list):
-        f["options"] = [{**o, "label": shown(str(o["label"]))} for o in f["options"]]
-    return f
 
 
 # ---------------------------------------------------------------------- answer shapes

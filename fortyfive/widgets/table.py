@@ -33,6 +33,7 @@ import traitlets
 
 from fortyfive.agents.bots import LEVELS, Bot, RuleBot, make_bot
 from fortyfive.engine.actions import IllegalActionError, parse_action
+from fortyfive.engine.cards import with_symbols
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import Rules
@@ -40,7 +41,6 @@ from fortyfive.solve.hints import HINT_SECONDS, hint
 from fortyfive.solve.solver import SearchBudgetExceeded
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
-from fortyfive.widgets._notation import symbols
 from fortyfive.widgets._table_text import (
     action_text,
     callback_failed_text,
@@ -263,7 +263,7 @@ class CardTable(SyncedWidget):
 
     def _shown(self, text: str) -> str:
         # the engine's texts name cards by code ("5S leads trumps"): shown in the page's notation
-        return symbols(text)
+        return with_symbols(text)
 
     def play_bots(self) -> None:
         """Let the bots play, without pauses, until the learner must act or the game is over."""
