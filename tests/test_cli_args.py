@@ -126,6 +126,7 @@ def test_typed_display_forms_and_notation_help() -> None:
     assert _normalise("10c") == "play TC" and _normalise("5♠") == "play 5S"
     assert _normalise("rob 10♦") == "rob TD"
     assert _normalise("discard 10♣ j♥") == "discard TC jH"
+    assert _normalise("Joker") == "play JK" and _normalise("bury joker") == "bury JK"
 
 
 def test_the_barker_discard_prompt_describes_the_grammar() -> None:

@@ -1,5 +1,6 @@
-"""The command line: ``python -m fortyfive course | lab | book | lite | play | replay FILE | bench |
-tournament | assign | grade``, one module per subcommand (each adds its parser and runs it)."""
+"""The command line: ``python -m fortyfive course | lab | book | lite | play | puzzles |
+replay FILE | bench | tournament | assign | grade``, one module per subcommand (each adds its
+parser and runs it)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,20 @@ import os
 import sys
 from collections.abc import Sequence
 
-from fortyfive.cli import assign, bench, book, grade, lab, lite, play, replay, tournament
+from fortyfive.cli import (
+    assign,
+    bench,
+    book,
+    grade,
+    lab,
+    lite,
+    play,
+    puzzles,
+    replay,
+    tournament,
+)
 
-_COMMANDS = (play, lab, book, lite, replay, bench, tournament, assign, grade)
+_COMMANDS = (play, puzzles, lab, book, lite, replay, bench, tournament, assign, grade)
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -19,7 +31,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         prog=_prog(),
         description="Forty-Five, the Irish card game: the course, the card table, the engine.",
         epilog="New here? 'course' opens the course at its first chapter; 'play' plays a game "
-        "in the terminal. Each command has its own --help.",
+        "in the terminal, 'puzzles' solves the course's puzzles there. Each command has its own "
+        "--help.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     for command in _COMMANDS:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from fortyfive.agents.bots import BOTS, LEVELS, make_bot
 from fortyfive.cli._args import seed as seed_arg
+from fortyfive.cli._typed import NOTATION, card_token
 from fortyfive.engine.actions import ActionSyntaxError, IllegalActionError
 from fortyfive.engine.cards import parse_card
 from fortyfive.engine.game import Game
@@ -62,31 +63,16 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
-# The display forms a learner sees in the terminal (10♣, 5♠) typed back: the engine itself
-# takes only the two-letter notation (R1.1), so they are translated here.
-_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
-NOTATION = (
-    "a card is rank then suit: 5S, TD (or 10D), AH, JK for the joker; suits S C D H or ♠ ♣ ♦ ♥"
-)
-
-
-def _card_token(token: str) -> str:
-    """A typed card in the engine's notation: ``10c`` -> ``TC``, ``5♠`` -> ``5S``."""
-    for symbol, letter in _SYMBOLS.items():
-        token = token.replace(symbol, letter)
-    return "T" + token[2:] if token[:2] == "10" else token
-
-
 def _normalise(text: str) -> str:
     """Accept a bare card (``5s``, ``10♣``) as ``play``, and display forms inside actions."""
     words = text.split()
     if len(words) == 1:
         try:
-            return f"play {parse_card(_card_token(words[0]))}"
+            return f"play {parse_card(card_token(words[0]))}"
         except ValueError:
             return text
     if words and words[0].lower() in ("play", "rob", "bury", "discard"):
-        return " ".join([words[0], *(_card_token(w) for w in words[1:])])
+        return " ".join([words[0], *(card_token(w) for w in words[1:])])
     return text
 
 

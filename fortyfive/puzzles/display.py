@@ -126,8 +126,9 @@ def _answer(spec: Mapping[str, Any]) -> str:
     return "To answer: .check({" + ", ".join(fields) + "})"
 
 
-def _lines(view: Mapping[str, Any]) -> list[_Line]:
-    """What the learner may see, line by line, from a view whose texts are already shown."""
+def _lines(view: Mapping[str, Any], answer: bool = True) -> list[_Line]:
+    """What the learner may see, line by line, from a view whose texts are already shown; the
+    last says how to answer in Python, when ``answer``."""
     title = view["title"] or view["kind"]
     rules = " ".join(view["rules"])
     lines: list[_Line] = [
@@ -145,7 +146,7 @@ def _lines(view: Mapping[str, Any]) -> list[_Line]:
     lines.extend(_seat(s) for s in view.get("seats") or [])
     if view.get("hand"):
         lines.append(["  Your hand: ", *_cards(view["hand"])])
-    if view.get("answer"):
+    if answer and view.get("answer"):
         lines.append([_answer(view["answer"])])
     return lines
 
@@ -169,13 +170,14 @@ def _html(lines: list[_Line]) -> str:
     )
 
 
-def _view_lines(view: dict[str, Any]) -> list[_Line]:
-    return _lines(shown_view(view, lambda t: shown_text(view["kind"], t)))
+def _view_lines(view: dict[str, Any], answer: bool = True) -> list[_Line]:
+    return _lines(shown_view(view, lambda t: shown_text(view["kind"], t)), answer)
 
 
-def view_text(view: dict[str, Any]) -> str:
-    """A run's view as plain text, cards by symbol (see the module's example)."""
-    return _text(_view_lines(view))
+def view_text(view: dict[str, Any], answer: bool = True) -> str:
+    """A run's view as plain text, cards by symbol (see the module's example); without the
+    line on answering in Python when not ``answer`` (the terminal says how to type one)."""
+    return _text(_view_lines(view, answer))
 
 
 def view_html(view: dict[str, Any]) -> str:

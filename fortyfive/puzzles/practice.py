@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -375,4 +375,35 @@ class Drill(Practice):
     def __repr__(self) -> str:
         return f"<Drill {self.kind}, seed {self.seed}, difficulty {self.difficulty}: " + (
             f"{super().summary()}>"
+        )
+
+
+class PuzzleList(Practice):
+    """Given puzzles in order, each once: a chapter's collection, or puzzles picked by id.
+
+    >>> from fortyfive.puzzles import load_collection
+    >>> s = PuzzleList(load_collection(1), title="Chapter 1")
+    >>> s.puzzle.id, s.left
+    ('c1-01', 13)
+    """
+
+    mode: ClassVar[str] = "puzzles"
+
+    def __init__(
+        self, puzzles: Sequence[Puzzle], title: str = "Puzzles", clock: Clock = time.monotonic
+    ) -> None:
+        self._puzzles = tuple(puzzles)
+        self.title = title
+        super().__init__(clock)
+
+    def _draw(self, number: int) -> Puzzle | None:
+        return self._puzzles[number - 1] if number <= len(self._puzzles) else None
+
+    @property
+    def left(self) -> int:
+        return len(self._puzzles) - self.number
+
+    def summary(self) -> str:
+        return f"{self.title}: puzzle {self.number} of {len(self._puzzles)}, " + (
+            f"{self.clean} at the first try, streak {self.streak} (best {self.best})"
         )

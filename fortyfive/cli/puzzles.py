@@ -1,0 +1,284 @@
+"""``fortyfive puzzles``: the course's puzzles, or a drill, in the terminal, each answer checked
+by the engine as in the notebooks.
+
+A session is a :class:`~fortyfive.puzzles.practice.Practice` (a chapter's puzzles in order,
+puzzles picked by id, or an endless :class:`~fortyfive.puzzles.practice.Drill`), so the
+streak and the outcomes are those the practice widget keeps. The puzzle is printed from its
+view (:func:`~fortyfive.puzzles.display.view_text`); a typed line is read into the value
+:meth:`~fortyfive.puzzles.PuzzleRun.check` takes (:func:`read_answer`), and a line that is not
+an answer is refused with the reason, counting no try.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from fortyfive.cli._typed import card_token
+from fortyfive.engine.table import Table
+from fortyfive.puzzles import CHAPTERS, Feedback, PuzzleInputError, check_shape, get_puzzle
+from fortyfive.puzzles.display import shown_text, view_text
+from fortyfive.puzzles.model import load_collection
+from fortyfive.puzzles.practice import DRILL_KINDS, MAX_SEED, Drill, Practice, PuzzleList
+
+COMMANDS = (
+    "Type your answer; 'hint' gives a hint, 'show' the answer (after a wrong try), 'again' "
+    "starts the puzzle again, Enter or 'next' goes on once it is finished, '?' shows it again, "
+    "'quit' stops."
+)
+#: The longest line read as an answer: more is refused before any work.
+MAX_LINE = 400
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("puzzles", help="solve the course's puzzles, or a drill, in the terminal")
+    p.add_argument(
+        "ids", nargs="*", metavar="ID", help="puzzles by id (c2-01 ...), in the order given"
+    )
+    p.add_argument(
+        "--chapter",
+        type=int,
+        choices=CHAPTERS,
+        default=None,
+        help="a chapter's puzzles, in order (default: 0, the first)",
+    )
+    p.add_argument(
+        "--drill", choices=DRILL_KINDS, default=None, help="an endless drill of one kind instead"
+    )
+    p.add_argument(
+        "--difficulty", type=int, choices=(1, 2, 3), default=None, help="the drill's (default: 1)"
+    )
+    p.add_argument("--seed", type=_drill_seed, default=None, help="the drill's (default: random)")
+    p.set_defaults(run=run)
+
+
+def _drill_seed(text: str) -> int:
+    if not re.fullmatch(r"\d{1,9}", text.strip()):
+        raise argparse.ArgumentTypeError(
+            f"{text!r:.20} is not a seed: a whole number 0..{MAX_SEED - 1}"
+        )
+    return int(text)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    chosen = [bool(args.ids), args.chapter is not None, args.drill is not None]
+    if sum(chosen) > 1:
+        parser.error("give puzzle ids, --chapter or --drill: one of them")
+    if args.drill is None and (args.difficulty is not None or args.seed is not None):
+        parser.error("--difficulty and --seed are a drill's: give --drill KIND")
+    session: Practice
+    if args.drill:
+        session = Drill(args.drill, seed=args.seed, difficulty=args.difficulty or 1)
+    elif args.ids:
+        try:
+            puzzles = [get_puzzle(i) for i in args.ids]
+        except (KeyError, ValueError) as e:
+            parser.error(str(e.args[0] if e.args else e))
+        session = PuzzleList(puzzles, title="Puzzles " + " ".join(args.ids))
+    else:
+        chapter = args.chapter or 0
+        session = PuzzleList(load_collection(chapter), title=f"Chapter {chapter}")
+    solve(session, input, print)
+    return 0
+
+
+# ---------------------------------------------------------------------------- reading answers
+
+
+def _option(options: Sequence[dict[str, Any]], text: str) -> str:
+    """An option typed as its number (1, 2, ...), its value or its label, in any letter case."""
+    t = text.strip()
+    if t.isdigit() and 1 <= int(t) <= len(options):
+        return str(options[int(t) - 1]["value"])
+    for key in ("value", "label"):
+        for o in options:
+            if str(o[key]).casefold() == t.casefold():
+                return str(o["value"])
+    raise PuzzleInputError(f"{t!r:.30} is not on offer: type 1 to {len(options)}")
+
+
+def _options(options: Sequence[dict[str, Any]], text: str) -> list[str]:
+    """Several options: separated by commas, or by spaces when every word is one."""
+    by_comma = [p for p in text.split(",") if p.strip()]
+    try:
+        return [_option(options, p) for p in by_comma]
+    except PuzzleInputError:
+        if len(by_comma) != 1:
+            raise
+    return [_option(options, w) for w in text.split()]
+
+
+def read_answer(spec: dict[str, Any], text: str) -> Any:
+    """The value ``check`` takes for the line ``text`` typed to answer ``spec`` (a view's
+    ``answer``); raises :class:`PuzzleInputError` saying why a line is not an answer.
+
+    >>> read_answer({"type": "card", "cards": ["TC", "5S"]}, "10♣")
+    'TC'
+    >>> read_answer({"type": "choices", "options": [{"value": "bid 5", "label": "Bid 5"},
+    ...     {"value": "pass", "label": "Pass"}]}, "2, bid 5")
+    ['pass', 'bid 5']
+    """
+    if len(text) > MAX_LINE:
+        raise PuzzleInputError(f"that line is longer than {MAX_LINE} characters")
+    kind = spec.get("type")
+    if kind == "card":
+        words = text.split()
+        if len(words) != 1:
+            raise PuzzleInputError("type one card")
+        value: Any = card_token(words[0])
+    elif kind in ("cards", "sequence"):
+        value = [card_token(w) for w in text.replace(",", " ").split()]
+    elif kind == "choice":
+        value = _option(spec["options"], text)
+    elif kind == "choices":
+        value = _options(spec["options"], text)
+    elif kind == "form":
+        fields = spec["fields"]
+        parts = [p.strip() for p in text.split(",")]
+        if len(parts) != len(fields):
+            raise PuzzleInputError(f"type {len(fields)} answers, separated by commas")
+        value = {}
+        for f, part in zip(fields, parts, strict=True):
+            if f["kind"] == "number":
+                if not re.fullmatch(r"-?\d{1,4}", part):
+                    raise PuzzleInputError(f"{f['label']}: type a whole number, not {part!r:.20}")
+                value[f["name"]] = int(part)
+            else:
+                value[f["name"]] = _option(f["options"], part)
+    else:
+        raise PuzzleInputError("this puzzle takes no answer")
+    return check_shape(spec, value)
+
+
+def how_to_type(kind: str, spec: dict[str, Any]) -> list[str]:
+    """Lines saying how to type an answer to ``spec`` for a puzzle of ``kind``."""
+
+    def cards() -> str:
+        return shown_text(kind, " ".join(str(c) for c in spec["cards"]))
+
+    def numbered(options: Sequence[dict[str, Any]]) -> list[str]:
+        return [f"  {i}. {shown_text(kind, str(o['label']))}" for i, o in enumerate(options, 1)]
+
+    t = spec.get("type")
+    if t == "card":
+        return [f"Type one card of {cards()} (5S or 5♠)."]
+    if t == "cards":
+        return [f"Type every card that applies of {cards()}, separated by spaces."]
+    if t == "sequence":
+        return [f"Type all {spec.get('count')} cards of {cards()} in order, separated by spaces."]
+    if t == "choice":
+        return [*numbered(spec["options"]), "Type the number of your answer."]
+    if t == "choices":
+        return [*numbered(spec["options"]), "Type the number of every one that applies (1 3)."]
+    lines = []
+    for f in spec.get("fields") or []:
+        label = shown_text(kind, str(f["label"]))
+        if f["kind"] == "number":
+            lines.append(f"  {label}: a whole number")
+        else:
+            words = " / ".join(
+                f"{i} {shown_text(kind, str(o['label']))}" for i, o in enumerate(f["options"], 1)
+            )
+            lines.append(f"  {label}: {words}")
+    return [*lines, "Type each, in this order, separated by commas."]
+
+
+# ---------------------------------------------------------------------------- the session
+
+
+def solve(
+    session: Practice, read: Callable[[str], str] = input, out: Callable[[str], None] = print
+) -> Practice:
+    """Solve ``session``'s puzzles, typed answer by typed answer, until it is over, ``quit``
+    or the input closes; ends with the session's summary."""
+    if isinstance(session, Drill):
+        out(f"{session.title} (seed {session.seed}: --seed {session.seed} deals them again)")
+    else:
+        out(session.title)
+    out(COMMANDS)
+    _puzzle(session, out)
+    while True:
+        try:
+            text = read("> ").strip()
+        except EOFError:
+            out("")
+            break
+        if text in ("quit", "exit"):
+            break
+        if not _step(session, text, out) or session.over:
+            break
+    out(session.summary())
+    return session
+
+
+def _step(session: Practice, text: str, out: Callable[[str], None]) -> bool:
+    """Act on one typed line; False once the session is over."""
+    run = session.run
+    kind = session.puzzle.kind
+    if text in ("?", "help"):
+        _puzzle(session, out)
+        out(COMMANDS)
+    elif text in ("", "next") and session.finished:
+        if session.over or session.next() is None:
+            return False
+        _puzzle(session, out)
+    elif text == "next":
+        out("Finish this puzzle first: solve it, or type 'show' after a wrong try.")
+    elif text == "hint":
+        hint = session.hint()
+        out(shown_text(kind, hint) if hint else "No more hints for this puzzle.")
+    elif text == "show" and not run.done:
+        if run.tries == 0:
+            out("'show' opens after a wrong try: have a go first ('hint' helps).")
+        else:
+            _feedback(session, session.show(), out)
+    elif text == "again":
+        session.reset()
+        _puzzle(session, out)
+    elif run.done:
+        out("This puzzle is finished: Enter for the next one, 'again' to try it again.")
+    elif text:
+        _answer(session, text, out)
+    return True
+
+
+def _answer(session: Practice, text: str, out: Callable[[str], None]) -> None:
+    kind = session.puzzle.kind
+    spec = session.run.view()["answer"]
+    try:
+        fb = session.check(read_answer(spec, text))
+    except PuzzleInputError as e:
+        out(f"Not an answer: {e}.")
+        out("\n".join(how_to_type(kind, spec)))
+        return
+    _feedback(session, fb, out)
+    if not session.run.done and fb.correct:  # an endgame goes on from the next position
+        _puzzle(session, out)
+
+
+def _feedback(session: Practice, fb: Feedback, out: Callable[[str], None]) -> None:
+    kind = session.puzzle.kind
+    out(shown_text(kind, fb.message))
+    if fb.sheet:
+        rows = [
+            {k: shown_text(kind, v) if isinstance(v, str) else v for k, v in r.items()}
+            for r in fb.sheet
+        ]
+        out(str(Table(rows)))
+    if session.finished:
+        again = "" if session.run.solved else " 'again' tries it again;"
+        out(session.note + ("" if session.over else f"{again} Enter for the next puzzle."))
+    elif not fb.correct:
+        out("Try again, or type 'hint'.")
+
+
+def _puzzle(session: Practice, out: Callable[[str], None]) -> None:
+    view = session.run.view()
+    left = {None: "", 0: ", the last one"}.get(session.left, f", {session.left} more after it")
+    out("")
+    out(f"Puzzle {session.number}{left}:")
+    out(view_text(view, answer=False))
+    if view.get("answer") and not session.run.done:
+        out("\n".join(how_to_type(view["kind"], view["answer"])))

@@ -1,0 +1,204 @@
+"""``fortyfive puzzles``: the course's puzzles in the terminal. A typed line becomes the value
+``check`` takes, or is refused with the reason and counts no try; the session is the practice
+session the widgets keep (outcomes, streak)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from fortyfive.cli import main
+from fortyfive.cli.puzzles import MAX_LINE, how_to_type, read_answer, solve
+from fortyfive.engine.cards import parse_card
+from fortyfive.puzzles import Puzzle, PuzzleInputError, get_puzzle, load_collection
+from fortyfive.puzzles.practice import CLEAN, MISSED, Drill, PuzzleList
+
+
+@functools.cache
+def course() -> tuple[Puzzle, ...]:
+    return tuple(p for ch in range(7) for p in load_collection(ch))
+
+
+def spec_of(puzzle_id: str) -> dict[str, Any]:
+    spec: dict[str, Any] = get_puzzle(puzzle_id).start().view()["answer"]
+    return spec
+
+
+class Typed:
+    """Lines typed at the prompt, then the input closes; what was printed, as one text."""
+
+    def __init__(self, *lines: str) -> None:
+        self._lines: Iterator[str] = iter(lines)
+        self.printed: list[str] = []
+
+    def read(self, prompt: str) -> str:
+        try:
+            return next(self._lines)
+        except StopIteration:
+            raise EOFError from None
+
+    def out(self, text: str) -> None:
+        self.printed.append(text)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.printed)
+
+
+# ---------------------------------------------------------------------------- reading answers
+
+
+def test_every_offered_card_and_option_reads_back_as_check_takes_it() -> None:
+    for p in course():
+        spec = p.start().view()["answer"]
+        t = spec["type"]
+        if t in ("card", "cards", "sequence"):
+            cards = [str(c) for c in spec["cards"]]
+            if t == "card":
+                for c in cards:
+                    for typed in (c, c.lower(), parse_card(c).symbol()):
+                        assert read_answer(spec, typed) == c, (p.id, typed)
+            if t == "sequence":
+                typed = " ".join(parse_card(c).symbol() for c in cards)
+                assert read_answer(spec, typed) == cards, p.id
+            if t == "cards":
+                assert read_answer(spec, ", ".join(cards[:2])) == cards[:2], p.id
+        elif t in ("choice", "choices"):
+            values = [str(o["value"]) for o in spec["options"]]
+            for i, v in enumerate(values, 1):
+                one = read_answer(spec, str(i))
+                assert one == (v if t == "choice" else [v]), (p.id, i)
+                assert read_answer(spec, str(spec["options"][i - 1]["label"]).upper()) == one
+            if t == "choices":
+                assert read_answer(spec, "1 2") == values[:2] == read_answer(spec, "1, 2")
+        else:
+            fields = spec["fields"]
+            typed = ", ".join("15" if f["kind"] == "number" else "1" for f in fields)
+            want = {
+                f["name"]: 15 if f["kind"] == "number" else str(f["options"][0]["value"])
+                for f in fields
+            }
+            assert read_answer(spec, typed) == want, p.id
+
+
+def test_what_is_no_answer_is_refused_with_the_reason() -> None:
+    winner = spec_of("c2-01")  # one card of 10S JH 2S QS
+    assert read_answer(winner, "10♠") == "TS" and read_answer(winner, "jh") == "JH"
+    with pytest.raises(PuzzleInputError, match="type one card"):
+        read_answer(winner, "JH QS")
+    with pytest.raises(PuzzleInputError, match=r"R1\.1: '2' is not a card"):
+        read_answer(winner, "2")
+    with pytest.raises(PuzzleInputError, match="not on offer"):
+        read_answer(winner, "AH")
+    order = spec_of("c0-05")  # 4 trumps in order
+    with pytest.raises(PuzzleInputError, match="put all 4 cards in order"):
+        read_answer(order, "JD TD")
+    keep = spec_of("c0-08")
+    with pytest.raises(PuzzleInputError, match="type 1 to 2"):
+        read_answer(keep, "3")
+    score = spec_of("c0-10")
+    with pytest.raises(PuzzleInputError, match="type 4 answers, separated by commas"):
+        read_answer(score, "5, 0, 5")
+    with pytest.raises(PuzzleInputError, match="A now: type a whole number, not 'five'"):
+        read_answer(score, "five, 0, 5, no")
+    with pytest.raises(PuzzleInputError, match="longer than"):
+        read_answer(score, "5, " * MAX_LINE)
+
+
+def test_how_to_type_numbers_the_options_and_names_cards_by_symbol() -> None:
+    assert how_to_type("winner", spec_of("c2-01")) == ["Type one card of 10♠ J♥ 2♠ Q♠ (5S or 5♠)."]
+    keep = how_to_type("keep", spec_of("c0-08"))
+    assert (
+        keep[0].startswith("  1. I may keep A♥") and keep[-1] == "Type the number of your answer."
+    )
+    words = how_to_type("notation", spec_of("c0-01"))  # R1.1: the typed words stay as typed
+    assert "  1. 9C" in words and not any("♣" in w for w in words)
+
+
+# ---------------------------------------------------------------------------- sessions
+
+
+def test_a_line_that_is_no_answer_counts_no_try() -> None:
+    session = PuzzleList([get_puzzle("c2-01")])
+    typed = Typed("AH", "2", "JH QS", "hint")
+    solve(session, typed.read, typed.out)
+    assert session.run.tries == 0 and session.run.hints_used == 1 and not session.finished
+    assert typed.text.count("Type one card of 10♠ J♥ 2♠ Q♠") == 4  # the puzzle, then each refusal
+
+
+def test_a_session_refuses_what_it_cannot_do_then_goes_on_to_the_end_r3_2() -> None:
+    session = PuzzleList([get_puzzle("c2-01"), get_puzzle("c0-05")])
+    typed = Typed(
+        "next",  # refused: not finished
+        "show",  # refused: no wrong try yet
+        "AH",  # not on offer: no try counted
+        "hint",
+        "QS",  # wrong (R3.2: J♥ is a trump)
+        "show",  # the answer: finished, missed
+        "QS",  # refused: finished
+        "",  # the next puzzle
+    )
+    solve(session, typed.read, typed.out)
+    text = typed.text
+    assert "Finish this puzzle first" in text and "'show' opens after a wrong try" in text
+    assert "Not an answer: 'AH' is not on offer" in text
+    assert "No: Q♠ does not take this trick" in text and "Try again, or type 'hint'." in text
+    assert "This puzzle is finished: Enter for the next one" in text
+    assert "Puzzle 2, the last one:" in text and "Type all 4 cards of" in text
+    assert session.outcomes == [MISSED] and session.number == 2
+    assert text.endswith("puzzle 2 of 2, 0 at the first try, streak 0 (best 0)")
+
+
+def test_an_endgame_is_played_card_by_card_to_the_target_r10_1() -> None:
+    session = PuzzleList([get_puzzle("c0-12")])
+    lines = []
+    while not session.run.done:  # the engine's own line, typed as the terminal shows cards
+        card = session.run.solution().highlight[0]
+        lines.append(parse_card(card).symbol())
+        typed = Typed(lines[-1])
+        solve(session, typed.read, typed.out)
+    assert session.run.solved and session.outcomes == [CLEAN] and session.over
+    assert "That was the last one." in typed.text
+
+
+def test_a_failed_endgame_can_be_tried_again() -> None:
+    session = PuzzleList([get_puzzle("c0-12"), get_puzzle("c2-01")])
+    typed = Typed("KH", "again", "?")
+    solve(session, typed.read, typed.out)
+    assert "was the mistake" in typed.text and "'again' tries it again" in typed.text
+    assert not session.run.done and session.run.tries == 1 and session.outcomes == [MISSED]
+    assert typed.text.count("c0-12 Make your target") == 3  # at first, again, and on '?'
+
+
+def test_a_drill_says_its_seed_so_it_can_be_dealt_again() -> None:
+    typed = Typed("quit")
+    solve(Drill("order", seed=11), typed.read, typed.out)
+    assert typed.printed[0] == "Drill: Put the cards in order (seed 11: --seed 11 deals them again)"
+    assert "drill-order-s11-d1-n1" in typed.text
+
+
+def test_the_command_picks_a_chapter_ids_or_a_drill(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def closed(prompt: str) -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", closed)
+    assert main(["puzzles", "--chapter", "2"]) == 0
+    assert "Puzzle 1, 14 more after it:\nc2-01 " in capsys.readouterr().out
+    assert main(["puzzles"]) == 0
+    assert "Chapter 0" in capsys.readouterr().out
+    assert main(["puzzles", "--drill", "trumps", "--seed", "5", "--difficulty", "2"]) == 0
+    assert "drill-trumps-s5-d2-n1" in capsys.readouterr().out
+    for bad, why in [
+        (["c2-01", "--chapter", "2"], "one of them"),
+        (["--seed", "4"], "give --drill KIND"),
+        (["--drill", "order", "--seed", "-1"], "is not a seed"),
+        (["c9-99"], "c9-99"),
+    ]:
+        with pytest.raises(SystemExit):
+            main(["puzzles", *bad])
+        assert why in capsys.readouterr().err, bad
