@@ -6,14 +6,20 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from fortyfive.cli import main
-from fortyfive.cli.puzzles import MAX_LINE, how_to_type, read_answer, solve
+from fortyfive.cli.puzzles import MAX_LINE, _recorder, how_to_type, read_answer, solve
+from fortyfive.course.practice import ReviewSession
+from fortyfive.course.progress import ProgressLog
+from fortyfive.course.review import Recipe
 from fortyfive.engine.cards import parse_card
 from fortyfive.puzzles import Puzzle, PuzzleInputError, get_puzzle, load_collection
+from fortyfive.puzzles.model import ATTEMPT_FIELDS
 from fortyfive.puzzles.practice import CLEAN, MISSED, Drill, PuzzleList
 
 
@@ -202,3 +208,75 @@ def test_the_command_picks_a_chapter_ids_or_a_drill(
         with pytest.raises(SystemExit):
             main(["puzzles", *bad])
         assert why in capsys.readouterr().err, bad
+
+
+# ---------------------------------------------------------------------------- the progress file
+
+
+def closed_input(monkeypatch: pytest.MonkeyPatch, *lines: str) -> None:
+    typed = Typed(*lines)
+    monkeypatch.setattr("builtins.input", typed.read)
+
+
+def test_progress_records_each_check_and_a_miss_enters_the_review(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "fortyfive-progress.json"
+    closed_input(monkeypatch, "AH", "QS", "JH")  # refused, wrong, right
+    assert main(["puzzles", "c2-01", "--progress", str(path)]) == 0
+    log = ProgressLog(path)
+    attempts = log.attempts()
+    assert [(a["puzzle"], a["answer"], a["correct"], a["solved"]) for a in attempts] == [
+        ("c2-01", "QS", False, False),
+        ("c2-01", "JH", True, True),
+    ]
+    assert set(attempts[0]) == set(ATTEMPT_FIELDS) and attempts[0]["chapter"] == 2
+    assert [i.recipe.puzzle for i in log.review_items()] == ["c2-01"]  # due tomorrow
+    capsys.readouterr()
+
+    assert main(["puzzles", "--review", "--progress", str(path)]) == 0
+    assert "Nothing is due for review today. 1 puzzle waits" in capsys.readouterr().out
+
+
+def test_a_review_in_the_terminal_moves_the_puzzle_up_a_box(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    ProgressLog(path).record(
+        get_puzzle("c2-01").start().attempt("QS", False, False, 3.0), Recipe.of(get_puzzle("c2-01"))
+    )
+    tomorrow = ProgressLog(path, lambda: date.today() + timedelta(days=1))
+    session = ReviewSession(tomorrow)
+    typed = Typed("JH")
+    solve(session, typed.read, typed.out, _recorder(session, tomorrow))
+    assert "Up to box 2" in typed.text
+    (item,) = ProgressLog(path).review_items()
+    assert item.box == 2 and len(ProgressLog(path).attempts()) == 2
+
+
+def test_a_drill_in_the_terminal_records_its_key_for_the_review(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    session = Drill("winner", seed=4)
+    wrong = next(
+        c
+        for c in session.run.view()["answer"]["cards"]
+        if c not in session.run.solution().highlight
+    )
+    typed = Typed(wrong, "show")
+    solve(session, typed.read, typed.out, _recorder(session, ProgressLog(path)))
+    (item,) = ProgressLog(path).review_items()
+    assert item.recipe.drill == session.key() and item.recipe.recreate() == session.puzzle
+    assert [a["shown"] for a in ProgressLog(path).attempts()] == [False, True]
+
+
+def test_a_bad_progress_file_is_refused_and_left_as_it_is(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "p.json"
+    path.write_text('{"format": "something else"}', encoding="utf-8")
+    for args in (["c2-01", "--progress", str(path)], ["--review", "--progress", str(path)]):
+        with pytest.raises(SystemExit):
+            main(["puzzles", *args])
+        assert "nothing was changed" in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == '{"format": "something else"}'
+    with pytest.raises(SystemExit):
+        main(["puzzles", "--review"])
+    assert "give --progress FILE" in capsys.readouterr().err

@@ -14,9 +14,13 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from fortyfive.cli._typed import card_token
+from fortyfive.course.practice import ReviewSession, nothing_due
+from fortyfive.course.progress import ProgressError, ProgressLog
+from fortyfive.course.review import Recipe, due_items
 from fortyfive.engine.table import Table
 from fortyfive.puzzles import CHAPTERS, Feedback, PuzzleInputError, check_shape, get_puzzle
 from fortyfive.puzzles.display import shown_text, view_text
@@ -30,6 +34,8 @@ COMMANDS = (
 )
 #: The longest line read as an answer: more is refused before any work.
 MAX_LINE = 400
+
+Recorder = Callable[[dict[str, Any]], None]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,6 +57,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--difficulty", type=int, choices=(1, 2, 3), default=None, help="the drill's (default: 1)"
     )
     p.add_argument("--seed", type=_drill_seed, default=None, help="the drill's (default: random)")
+    p.add_argument(
+        "--review",
+        action="store_true",
+        help="the puzzles due for review today in the --progress file, instead",
+    )
+    p.add_argument(
+        "--progress",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="record every check in this progress file (the course folder's "
+        "fortyfive-progress.json: the notebooks' results and review read it); "
+        "by default nothing is recorded",
+    )
     p.set_defaults(run=run)
 
 
@@ -63,13 +83,26 @@ def _drill_seed(text: str) -> int:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    chosen = [bool(args.ids), args.chapter is not None, args.drill is not None]
+    chosen = [bool(args.ids), args.chapter is not None, args.drill is not None, args.review]
     if sum(chosen) > 1:
-        parser.error("give puzzle ids, --chapter or --drill: one of them")
+        parser.error("give puzzle ids, --chapter, --drill or --review: one of them")
     if args.drill is None and (args.difficulty is not None or args.seed is not None):
         parser.error("--difficulty and --seed are a drill's: give --drill KIND")
+    if args.review and args.progress is None:
+        parser.error("--review reads the review boxes of a progress file: give --progress FILE")
+    log = ProgressLog(args.progress) if args.progress is not None else None
+    try:
+        items = log.review_items() if log is not None else []
+    except ProgressError as e:
+        parser.error(f"--progress: {e}; nothing was changed")
     session: Practice
-    if args.drill:
+    if args.review:
+        assert log is not None
+        if not due_items(items, log.today()):
+            print(nothing_due(items, log.today()))
+            return 0
+        session = ReviewSession(log)
+    elif args.drill:
         session = Drill(args.drill, seed=args.seed, difficulty=args.difficulty or 1)
     elif args.ids:
         try:
@@ -80,8 +113,26 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     else:
         chapter = args.chapter or 0
         session = PuzzleList(load_collection(chapter), title=f"Chapter {chapter}")
-    solve(session, input, print)
+    solve(session, input, print, _recorder(session, log))
     return 0
+
+
+def _recorder(session: Practice, log: ProgressLog | None) -> Recorder | None:
+    """What saves each attempt to ``log``, with the recipe that brings a missed puzzle back
+    for review (as the notebooks' widgets save them)."""
+    if log is None:
+        return None
+
+    def record(attempt: dict[str, Any]) -> None:
+        if isinstance(session, ReviewSession):
+            recipe: Recipe | None = session.recipe()
+        elif isinstance(session, Drill):
+            recipe = Recipe.of(session.puzzle, session.key())
+        else:
+            recipe = Recipe.of(session.puzzle)
+        log.record(attempt, recipe)
+
+    return record
 
 
 # ---------------------------------------------------------------------------- reading answers
@@ -189,10 +240,14 @@ def how_to_type(kind: str, spec: dict[str, Any]) -> list[str]:
 
 
 def solve(
-    session: Practice, read: Callable[[str], str] = input, out: Callable[[str], None] = print
+    session: Practice,
+    read: Callable[[str], str] = input,
+    out: Callable[[str], None] = print,
+    record: Recorder | None = None,
 ) -> Practice:
     """Solve ``session``'s puzzles, typed answer by typed answer, until it is over, ``quit``
-    or the input closes; ends with the session's summary."""
+    or the input closes; ends with the session's summary. ``record`` is given each attempt
+    (:meth:`PuzzleRun.attempt <fortyfive.puzzles.PuzzleRun.attempt>`) as it is made."""
     if isinstance(session, Drill):
         out(f"{session.title} (seed {session.seed}: --seed {session.seed} deals them again)")
     else:
@@ -207,13 +262,15 @@ def solve(
             break
         if text in ("quit", "exit"):
             break
-        if not _step(session, text, out) or session.over:
+        if not _step(session, text, out, record) or session.over:
             break
     out(session.summary())
     return session
 
 
-def _step(session: Practice, text: str, out: Callable[[str], None]) -> bool:
+def _step(
+    session: Practice, text: str, out: Callable[[str], None], record: Recorder | None
+) -> bool:
     """Act on one typed line; False once the session is over."""
     run = session.run
     kind = session.puzzle.kind
@@ -227,35 +284,73 @@ def _step(session: Practice, text: str, out: Callable[[str], None]) -> bool:
     elif text == "next":
         out("Finish this puzzle first: solve it, or type 'show' after a wrong try.")
     elif text == "hint":
-        hint = session.hint()
+        hint = run.hint()
+        _settle(session, out)
         out(shown_text(kind, hint) if hint else "No more hints for this puzzle.")
     elif text == "show" and not run.done:
         if run.tries == 0:
             out("'show' opens after a wrong try: have a go first ('hint' helps).")
         else:
-            _feedback(session, session.show(), out)
+            fb = run.show()
+            _settle(session, out)
+            _save(session, record, None, fb, out)
+            _feedback(session, fb, out)
     elif text == "again":
-        session.reset()
+        run.reset()
+        _settle(session, out)
         _puzzle(session, out)
     elif run.done:
         out("This puzzle is finished: Enter for the next one, 'again' to try it again.")
     elif text:
-        _answer(session, text, out)
+        _answer(session, text, out, record)
     return True
 
 
-def _answer(session: Practice, text: str, out: Callable[[str], None]) -> None:
+def _answer(
+    session: Practice, text: str, out: Callable[[str], None], record: Recorder | None
+) -> None:
     kind = session.puzzle.kind
     spec = session.run.view()["answer"]
     try:
-        fb = session.check(read_answer(spec, text))
-    except PuzzleInputError as e:
+        value = read_answer(spec, text)
+        fb = session.run.check(value)
+    except PuzzleInputError as e:  # refused before anything changed
         out(f"Not an answer: {e}.")
         out("\n".join(how_to_type(kind, spec)))
         return
+    _settle(session, out)
+    _save(session, record, value, fb, out)
     _feedback(session, fb, out)
     if not session.run.done and fb.correct:  # an endgame goes on from the next position
         _puzzle(session, out)
+
+
+def _settle(session: Practice, out: Callable[[str], None]) -> None:
+    """Bring the session up to date with its run, then do its file work (a review moves the
+    puzzle between its boxes), saying so when the file cannot take it."""
+    session.observe()
+    try:
+        session.flush()
+    except (OSError, ValueError) as e:
+        out(f"(the review boxes were not written: {e})")
+
+
+def _save(
+    session: Practice,
+    record: Recorder | None,
+    answer: object,
+    fb: Feedback,
+    out: Callable[[str], None],
+) -> None:
+    """Save an attempt (``answer`` None: "show"); a file that cannot take it is said, and the
+    puzzle goes on."""
+    if record is None:
+        return
+    shown = answer is None
+    try:
+        record(session.run.attempt(answer, fb.correct and not shown, shown, session.elapsed))
+    except (OSError, ValueError) as e:
+        out(f"(not recorded: {e})")
 
 
 def _feedback(session: Practice, fb: Feedback, out: Callable[[str], None]) -> None:

@@ -142,7 +142,7 @@ def review(
     except ProgressError as e:
         return PracticeMessage(f"The review cannot start: {e}. Nothing was changed.")
     if not due_items(items, log.today()):
-        return PracticeMessage(_nothing_due(items, log.today()))
+        return PracticeMessage(nothing_due(items, log.today()))
     session = ReviewSession(log)
 
     def record(attempt: dict[str, Any]) -> None:
@@ -151,7 +151,8 @@ def review(
     return PracticeWidget(session, tries_before_show=tries_before_show, on_attempt=record)
 
 
-def _nothing_due(items: list[ReviewItem], today: date) -> str:
+def nothing_due(items: list[ReviewItem], today: date) -> str:
+    """Why no review starts today: the boxes are empty, or when the next puzzle comes back."""
     if not items:
         return (
             "Nothing is due for review today: the review boxes are empty. A puzzle you miss "

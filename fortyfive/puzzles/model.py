@@ -290,6 +290,22 @@ class PuzzleRun:
             self.tries, self.hints_used, self.hints_left, self.done, self.solved
         )
 
+    def attempt(self, answer: object, correct: bool, shown: bool, seconds: float) -> dict[str, Any]:
+        """The record of one check (or of "show me", ``shown``) as the progress file keeps it:
+        the fields of :data:`ATTEMPT_FIELDS` but ``time``, which is added on saving."""
+        p = self.puzzle
+        return {
+            "puzzle": p.id,
+            "kind": p.kind,
+            "chapter": p.chapter,
+            "answer": answer,
+            "correct": correct,
+            "solved": bool(self.solved),  # a right endgame card may leave more to play
+            "seconds": round(seconds, 3),
+            "hints_used": int(self.hints_used),
+            "shown": shown,
+        }
+
 
 # ---------------------------------------------------------------------------- collections
 

@@ -255,18 +255,7 @@ class PuzzleWidget(SyncedWidget):
     def _record(self, answer: object, correct: bool, shown: bool) -> None:
         if self._on_attempt is None:
             return
-        p = self._puzzle
-        record = {
-            "puzzle": p.id,
-            "kind": p.kind,
-            "chapter": p.chapter,
-            "answer": answer,
-            "correct": correct,
-            "solved": bool(self._run.solved),  # a right endgame card may leave more to play
-            "seconds": round(time.monotonic() - self._started, 3),
-            "hints_used": int(self._run.hints_used),
-            "shown": shown,
-        }
+        record = self._run.attempt(answer, correct, shown, time.monotonic() - self._started)
         recorder = self._on_attempt
 
         def deliver() -> None:
