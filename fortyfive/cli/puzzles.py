@@ -51,12 +51,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="a chapter's puzzles, in order (default: 0, the first)",
     )
     p.add_argument(
-        "--drill", choices=DRILL_KINDS, default=None, help="an endless drill of one kind instead"
+        "--drill",
+        choices=DRILL_KINDS,
+        default=None,
+        metavar="KIND",
+        help="an endless drill of one kind instead: " + ", ".join(DRILL_KINDS),
     )
     p.add_argument(
-        "--difficulty", type=int, choices=(1, 2, 3), default=None, help="the drill's (default: 1)"
+        "--difficulty",
+        type=int,
+        choices=(1, 2, 3),
+        default=None,
+        help="the drill's difficulty, 1 to 3 (default: 1)",
     )
-    p.add_argument("--seed", type=_drill_seed, default=None, help="the drill's (default: random)")
+    p.add_argument(
+        "--seed", type=_drill_seed, default=None, help="the drill's seed (default: a random one)"
+    )
     p.add_argument(
         "--review",
         action="store_true",
