@@ -123,3 +123,14 @@ def test_a_solved_run_says_so() -> None:
     order = CARD_CODE.findall(run.solution().message)[: len(run.view()["answer"]["cards"])]
     assert run.check(order).correct
     assert str(run).splitlines()[-1].startswith("solved, 0 wrong tries")
+
+
+@pytest.mark.parametrize(
+    "position", [{}, {"trump": "S", "leader": 0, "trick": ["ZZ"]}, {"trump": "Q"}, {"trump": 5}]
+)
+def test_a_puzzle_the_engine_refuses_says_why_instead_of_showing(position: dict[str, Any]) -> None:
+    bad = Puzzle(id="x1", kind="winner", preset="bruff", position=position, prompt="?", rules=())
+    with pytest.raises(ValueError, match=r"puzzle x1|R1\.1"):
+        bad.start()
+    assert str(bad).startswith("<Puzzle x1: winner, bruff, difficulty 1> cannot be shown: ")
+    assert bad._repr_html_().startswith("<p>&lt;Puzzle x1: winner")

@@ -133,11 +133,18 @@ class Puzzle:
         return f"<Puzzle {self.id}: {self.kind}, {self.preset}, difficulty {self.difficulty}>"
 
     def __str__(self) -> str:
-        """The puzzle as a fresh attempt shows it (:func:`~fortyfive.puzzles.display.view_text`)."""
-        return display.view_text(self.start().view())
+        """The puzzle as a fresh attempt shows it (:func:`~fortyfive.puzzles.display.view_text`),
+        or why the engine refuses its position."""
+        try:
+            return display.view_text(self.start().view())
+        except ValueError as e:
+            return f"{self!r} cannot be shown: {e}"
 
     def _repr_html_(self) -> str:
-        return display.view_html(self.start().view())
+        try:
+            return display.view_html(self.start().view())
+        except ValueError as e:
+            return f"<p>{html.escape(f'{self!r} cannot be shown: {e}')}</p>"
 
 
 @dataclass(frozen=True)
@@ -203,7 +210,12 @@ class PuzzleRun:
             raise ValueError(f"no puzzle kind {kind!r} is registered") from None
 
     def __post_init__(self) -> None:
-        self._setup()
+        try:
+            self._setup()
+        except (KeyError, TypeError, IndexError) as e:  # a field missing or of the wrong type
+            raise ValueError(
+                f"puzzle {self.puzzle.id}: its position is malformed ({type(e).__name__}: {e})"
+            ) from None
         self._hints = self._hint_texts()
 
     # what each kind provides
