@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from fortyfive.bench.puzzles import _answer as well_formed
 from fortyfive.engine.cards import CARD_CODE, CARDS
 from fortyfive.puzzles import Feedback, Puzzle, PuzzleInputError, get_puzzle, load_collection
 from fortyfive.puzzles.display import VERBATIM_KINDS, view_html, view_text
@@ -56,24 +57,6 @@ def test_cards_are_shown_by_symbol_but_the_notation_stays_where_it_is_the_questi
     assert not SYMBOL.search(text), text
 
 
-def an_answer(spec: dict[str, Any]) -> Any:
-    """A value of the shape the answer line describes, built from the first thing on offer."""
-    kind = spec["type"]
-    if kind == "card":
-        return spec["cards"][0]
-    if kind == "cards":
-        return spec["cards"][:1]
-    if kind == "sequence":
-        return list(spec["cards"])
-    if kind == "choice":
-        return spec["options"][0]["value"]
-    if kind == "choices":
-        return [spec["options"][0]["value"]]
-    return {
-        f["name"]: 0 if f["kind"] == "number" else f["options"][0]["value"] for f in spec["fields"]
-    }
-
-
 @pytest.mark.parametrize(
     ("kind", "line"),
     [
@@ -98,7 +81,7 @@ def test_the_answer_line_says_the_shape_check_takes(kind: str, line: str) -> Non
     for f in spec.get("fields", []):
         assert json.dumps(f["name"]) in last and f["label"] in last, (p.id, f)
     try:
-        run.check(an_answer(spec))
+        run.check(well_formed(run.view()))
     except PuzzleInputError as e:  # the shape described must be one check takes
         pytest.fail(f"{p.id}: {e}")
 
