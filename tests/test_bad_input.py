@@ -324,6 +324,26 @@ def _progress_file(tmp_path: Any, data: Any, raw: str | None = None) -> Any:
             r"attempts\[0\]\.hints_used is True",
         ),
         (
+            {"format": "fortyfive-progress", "version": 1, "attempts": [{"hints_used": -1}]},
+            r"attempts\[0\]\.hints_used is -1",
+        ),
+        (
+            {"format": "fortyfive-progress", "version": 1, "attempts": [{"hints_used": 10**9}]},
+            r"attempts\[0\]\.hints_used is 1000000000",
+        ),
+        (
+            {"format": "fortyfive-progress", "version": 1, "attempts": [{"seconds": -2.5}]},
+            r"attempts\[0\]\.seconds is -2\.5",
+        ),
+        (
+            {"format": "fortyfive-progress", "version": 1, "attempts": [{"seconds": 1e300}]},
+            r"attempts\[0\]\.seconds is 1e\+300",
+        ),
+        (
+            {"format": "fortyfive-progress", "version": 1, "attempts": [{"chapter": -3}]},
+            r"attempts\[0\]\.chapter is -3",
+        ),
+        (
             {"format": "fortyfive-progress", "version": 1, "attempts": [{"grade": "A"}]},
             r"attempts\[0\] must be an object with the fields",
         ),
@@ -347,3 +367,6 @@ def test_a_huge_or_binary_progress_file_is_refused_before_parsing(tmp_path: Any)
         read_attempts(path)
     with pytest.raises(ProgressError, match="nested too deeply to be a progress file"):
         read_attempts(_progress_file(tmp_path, None, raw="[" * 100_000))
+    raw = '{"format": "fortyfive-progress", "version": 2, "attempts": [{"seconds": NaN}]}'
+    with pytest.raises(ProgressError, match=r"not a JSON progress file .*NaN"):
+        read_attempts(_progress_file(tmp_path, None, raw=raw))

@@ -90,6 +90,15 @@ def test_replay_of_a_binary_file_is_a_clear_error(
     assert "is not a text file: a record is UTF-8 JSON" in capsys.readouterr().err
 
 
+def test_replay_of_a_record_with_a_number_json_does_not_have_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text('{"format": NaN}', encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert "is not JSON: NaN" in capsys.readouterr().err
+
+
 def test_replay_of_a_huge_or_missing_file_is_refused_before_reading(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -21,3 +21,20 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path: Path
 def test_a_missing_file_is_refused_with_its_name(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"nothing\.json: cannot read the manifest"):
         read_json(tmp_path / "nothing.json", 100, "manifest", ValueError)
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_a_number_json_does_not_have_is_refused(tmp_path: Path, constant: str) -> None:
+    path = tmp_path / "progress.json"
+    path.write_text(f'{{"attempts": [{{"seconds": {constant}}}]}}', encoding="utf-8")
+    with pytest.raises(ValueError, match=f"not a JSON progress file .*{constant}"):
+        read_json(path, 1000, "progress file", ValueError)
+
+
+def test_a_number_json_does_not_have_is_never_written(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    write_json(path, {"attempts": [1]})
+    with pytest.raises(ValueError):
+        write_json(path, {"attempts": [float("nan")]})
+    assert read_json(path, 100, "progress file", ValueError) == {"attempts": [1]}
+    assert [p.name for p in tmp_path.iterdir()] == ["progress.json"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -296,6 +297,9 @@ def test_a_submission_of_another_assignment_version_or_off_the_roster_is_refused
         (lambda d: d["attempts"][0].update(slot=True), "slot is"),
         (lambda d: d["attempts"][0].update(hints_used=-1), "hints_used is"),
         (lambda d: d["attempts"][0].update(shown="no"), "shown is"),
+        (lambda d: d["attempts"][0].update(seconds=-1), "seconds is -1"),
+        (lambda d: d["attempts"][0].update(seconds=1e300), "seconds is 1e"),
+        (lambda d: d["attempts"][0].update(time=5), "time is 5"),
         (lambda d: d["attempts"][0].update(answer="x" * 20_000), "answer is too large"),
         (lambda d: d["attempts"][0].update(secret=1), "unknown fields: secret"),
         (lambda d: d["attempts"][0].pop("digest"), "lacks digest"),
@@ -306,6 +310,15 @@ def test_a_malformed_submission_is_refused_with_a_clear_message(
 ) -> None:
     path = _submission(tmp_path, "ana", edit)
     with pytest.raises(SubmissionError, match=message):
+        read_submission(path)
+
+
+def test_a_submission_with_a_number_json_does_not_have_is_refused(tmp_path: Path) -> None:
+    path = _submission(tmp_path, "ana")
+    text, n = re.subn(r'"seconds": [0-9.e-]+', '"seconds": Infinity', path.read_text(), count=1)
+    assert n == 1
+    path.write_text(text)
+    with pytest.raises(SubmissionError, match=r"not a JSON submission .*Infinity"):
         read_submission(path)
 
 

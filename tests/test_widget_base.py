@@ -115,6 +115,8 @@ def test_both_widgets_share_the_base_and_its_error() -> None:
         (lambda w: {**valid(w), "pad": object()}, "message is not JSON: a object"),
         (lambda w: {**valid(w), "pad": (1, 2)}, "message is not JSON: a tuple"),
         (lambda w: {**valid(w), 3: "x"}, "message is not JSON: a key int"),
+        (lambda w: {**valid(w), "pad": float("nan")}, "message is not JSON: the number nan"),
+        (lambda w: {**valid(w), "pad": [float("-inf")]}, "message is not JSON: the number -inf"),
     ],
 )
 def test_forged_messages_are_refused_and_change_nothing(

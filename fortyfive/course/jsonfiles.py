@@ -1,6 +1,7 @@
 """The course's JSON files on disk (progress files, assignment manifests, submissions): read
 bounded before parsing, because every one may come from someone else; written atomically, so a
-file is never left half-written; each starts with a ``format`` name and a ``version`` number,
+file is never left half-written; strict JSON both ways (no ``NaN`` or ``Infinity``,
+which Python's reader takes); each starts with a ``format`` name and a ``version`` number,
 checked alike for all of them.
 
 >>> import tempfile, pathlib
@@ -27,6 +28,8 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
+from fortyfive.engine.validate import json_text
+
 
 def read_json(path: Path, limit: int, what: str, error: type[ValueError]) -> Any:
     """The parsed JSON of ``path``, a ``what`` of at most ``limit`` bytes; any problem raises
@@ -38,7 +41,7 @@ def read_json(path: Path, limit: int, what: str, error: type[ValueError]) -> Any
     if size > limit:
         raise error(f"{path}: the {what} is larger than {limit} bytes")
     try:
-        return json.loads(path.read_bytes().decode("utf-8"))
+        return json_text(path.read_bytes().decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as e:
         raise error(f"{path}: not a JSON {what} ({e})") from None
     except RecursionError:
@@ -52,7 +55,7 @@ def write_json(path: Path, data: Any) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".json")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
+            json.dump(data, f, indent=1, allow_nan=False)  # what read_json would refuse
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -54,7 +54,7 @@ from fortyfive.course.review import (
 )
 from fortyfive.engine.errors import quote
 from fortyfive.engine.table import Table, have_pandas
-from fortyfive.puzzles.model import ATTEMPT_FIELDS
+from fortyfive.puzzles.model import ATTEMPT_FIELDS, MAX_ATTEMPT_HINTS, MAX_ATTEMPT_SECONDS
 
 FILE_NAME = "fortyfive-progress.json"
 FORMAT = "fortyfive-progress"
@@ -166,6 +166,10 @@ def _check_attempt(path: Path, i: int, a: Any) -> dict[str, Any]:
     }
     for key, types in kinds.items():
         if key in a and (not isinstance(a[key], types) or (bool not in types and a[key] is True)):
+            raise ProgressError(f"{where}.{key} is {quote(a[key])}")
+    bounds = {"chapter": 99, "seconds": MAX_ATTEMPT_SECONDS, "hints_used": MAX_ATTEMPT_HINTS}
+    for key, hi in bounds.items():
+        if a.get(key) is not None and not 0 <= a[key] <= hi:
             raise ProgressError(f"{where}.{key} is {quote(a[key])}")
     for key in ("puzzle", "kind", "time"):
         if len(a.get(key, "")) > 100:

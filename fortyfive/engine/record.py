@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
@@ -22,7 +21,7 @@ from fortyfive.engine.cards import CARDS, SUITS
 from fortyfive.engine.errors import InputError, quote
 from fortyfive.engine.rules import PRESETS, Rules
 from fortyfive.engine.scoring import trick_value
-from fortyfive.engine.validate import MAX_SEED
+from fortyfive.engine.validate import MAX_SEED, json_text
 
 if TYPE_CHECKING:
     import pandas
@@ -153,12 +152,12 @@ def load_record(path: str | Path) -> Any:
             raise bad_record(
                 f"{path} has {size} bytes: a record file has at most {MAX_RECORD_BYTES}"
             )
-        return json.loads(path.read_bytes().decode("utf-8"))
+        return json_text(path.read_bytes().decode("utf-8"))
     except OSError as e:
         raise bad_record(f"cannot read {path}: {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise bad_record(f"{path} is not a text file: a record is UTF-8 JSON") from None
-    except (json.JSONDecodeError, RecursionError) as e:
+    except (ValueError, RecursionError) as e:
         raise bad_record(f"{path} is not JSON: {e}") from None
 
 

@@ -14,8 +14,9 @@ fortyfive.engine.errors.InputError: seat: expected a seat 0..5, got 1.5
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from fortyfive.engine.cards import SUIT_NAMES, SUITS, Card, parse_card
 from fortyfive.engine.errors import CardError, InputError
@@ -27,6 +28,25 @@ if TYPE_CHECKING:
 #: any real game, small enough that no arithmetic on them is slow.
 MAX_SCORE = 10**6
 MAX_SEED = 2**64
+
+
+def json_text(text: str) -> Any:
+    """``text`` read as JSON, strictly: Python's reader also takes ``NaN``, ``Infinity`` and
+    ``-Infinity``, which are not JSON (RFC 8259) and would slip past every range check, so
+    they raise ``ValueError`` here, as any other text that is not JSON does.
+
+    >>> json_text('{"seconds": 2.5}')
+    {'seconds': 2.5}
+    >>> json_text('{"seconds": NaN}')
+    Traceback (most recent call last):
+    ...
+    ValueError: NaN is not a JSON number
+    """
+    return json.loads(text, parse_constant=_not_a_number)
+
+
+def _not_a_number(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def integer(value: Any, field: str, lo: int, hi: int, what: str | None = None) -> int:

@@ -69,6 +69,10 @@ ATTEMPT_FIELDS = (
     "shown",
     "time",
 )
+#: Bounds on an attempt's numbers that readers of attempts check: no real attempt comes near
+#: them (a puzzle has a few hints; 10**9 seconds is some 31 years).
+MAX_ATTEMPT_SECONDS = 10**9
+MAX_ATTEMPT_HINTS = 100
 #: The chapters of the course, each a shipped collection ``chapter<N>.json``.
 CHAPTERS = tuple(range(7))
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from fortyfive.course.jsonfiles import check_header, read_json, write_json
 from fortyfive.engine.errors import quote
+from fortyfive.puzzles.model import MAX_ATTEMPT_HINTS, MAX_ATTEMPT_SECONDS
 from fortyfive.teach.draw import StudentError, check_student
 
 FORMAT = "fortyfive-submission"
@@ -173,10 +174,14 @@ def _attempt(a: Any, where: str) -> Attempt:
     if not isinstance(a["shown"], bool):
         raise SubmissionError(f"{where}.shown is {quote(a['shown'])}")
     hints = a["hints_used"]
-    if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= 100:
+    if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_ATTEMPT_HINTS:
         raise SubmissionError(f"{where}.hints_used is {quote(hints)}")
     seconds = a["seconds"]
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not 0 <= seconds <= MAX_ATTEMPT_SECONDS  # also false for NaN
+    ):
         raise SubmissionError(f"{where}.seconds is {quote(seconds)}")
     when = a.get("time", "")
     if not isinstance(when, str) or len(when) > 40:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
@@ -54,6 +55,8 @@ def message_problem(content: object) -> str | None:
                     stack.append((item, depth + 1))
         elif isinstance(value, str):
             budget -= len(value) + 2
+        elif isinstance(value, float) and not math.isfinite(value):
+            return f"message is not JSON: the number {value}"
         elif isinstance(value, bool | float) or value is None:
             budget -= 5
         elif isinstance(value, int):
