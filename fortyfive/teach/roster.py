@@ -34,7 +34,15 @@ def read_roster(path: str | Path) -> list[str]:
         raise RosterError(f"{path}: cannot read it ({e.strerror})") from None
     except UnicodeDecodeError:
         raise RosterError(f"{path}: not a UTF-8 text file") from None
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text, newline=""))  # newline="": csv reads the endings
+    try:
+        return _students(path, reader)
+    except csv.Error as e:  # a field over csv's size limit: the lines before it were read
+        line = reader.line_num + 1
+        raise RosterError(f"{path}, line {line}: not a CSV roster ({e})") from None
+
+
+def _students(path: Path, reader: csv.DictReader[str]) -> list[str]:
     if not reader.fieldnames or "student" not in reader.fieldnames:
         raise RosterError(f"{path}: the first line must name the columns, one of them 'student'")
     out: list[str] = []
