@@ -201,3 +201,9 @@ def test_a_roster_with_a_field_over_the_csv_limit_is_refused_as_a_roster(tmp_pat
     assert file.stat().st_size < MAX_ROSTER_BYTES
     with pytest.raises(RosterError, match="line 2"):
         read_roster(file)
+
+
+def test_a_roster_with_old_mac_or_windows_line_endings_is_read(tmp_path: Path) -> None:
+    file = tmp_path / "roster.csv"
+    file.write_bytes(b"student,name\r\nana,Ana\rben,Ben\n")
+    assert read_roster(file) == ["ana", "ben"]
