@@ -122,6 +122,21 @@ def test_a_newer_shipped_notebook_keeps_the_learners_copy_and_says_so(tmp_path: 
     assert line.startswith("kept your a.ipynb: this fortyfive ships a different version")
 
 
+@pytest.mark.parametrize("text", ["[1, 2]", '{"a.ipynb": 5}', "not json", "\xff"])
+def test_a_damaged_copy_manifest_is_read_as_empty(tmp_path: Path, text: str) -> None:
+    source, folder = tmp_path / "source", tmp_path / "course"
+    source.mkdir()
+    (source / "a.ipynb").write_text("version 1")
+    (folder / launch.CONFIG_DIR).mkdir(parents=True)
+    (folder / launch.CONFIG_DIR / launch.MANIFEST).write_text(text)
+    assert launch.copy_course(folder, source).copied == ("a.ipynb",)
+    (folder / "a.ipynb").write_text("my own notes")
+    (folder / launch.CONFIG_DIR / launch.MANIFEST).write_text(text)
+    report = launch.copy_course(folder, source)  # nothing remembered: an edit or a newer one
+    assert report.copied == () and report.kept == ("a.ipynb",)
+    assert (folder / "a.ipynb").read_text() == "my own notes"
+
+
 def test_the_copied_notebooks_are_trusted(tmp_path: Path) -> None:
     folder, data = tmp_path / "course", tmp_path / "data"
     launch.copy_course(folder)

@@ -124,9 +124,11 @@ def copy_course(folder: Path, source: Path = NOTEBOOKS) -> CopyReport:
     folder.mkdir(parents=True, exist_ok=True)
     manifest_path = folder / CONFIG_DIR / MANIFEST
     try:
-        manifest: dict[str, str] = json.loads(manifest_path.read_text(encoding="utf-8"))
+        remembered = json.loads(manifest_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        manifest = {}
+        remembered = {}
+    # a damaged record of what was copied only costs the "newer version" notes, never a file
+    manifest: dict[str, str] = remembered if isinstance(remembered, dict) else {}
     copied, kept = [], []
     for name, path in shipped_files(source).items():
         target = folder / name
