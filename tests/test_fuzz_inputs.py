@@ -166,3 +166,28 @@ def test_the_puzzle_widget_refuses_any_forged_message(content: Any, pid: str) ->
     assert time.perf_counter() - start < SECONDS
     # the browser only ever gets the run's view (its texts in the page's card notation)
     assert w.view == shown_view(w.run.view(), w._shown)
+
+
+@FUZZ
+@given(
+    st.lists(st.tuples(_message, st.booleans()), min_size=1, max_size=6),
+    st.sampled_from(["winner", "order", "legal", "score"]),
+)
+def test_the_practice_widget_takes_any_messages_and_shows_only_its_sessions_state(
+    messages: list[tuple[Any, bool]], kind: str
+) -> None:
+    from fortyfive.puzzles.display import shown_view
+    from fortyfive.puzzles.practice import Drill
+    from fortyfive.widgets.practice import PracticeWidget
+
+    w = PracticeWidget(Drill(kind, seed=1))
+    for content, current in messages:
+        if current and isinstance(content, dict):  # at the page's state: it may be acted on
+            content = {**content, "state": w.state}
+        start = time.perf_counter()
+        w.handle_message(content)
+        assert time.perf_counter() - start < SECONDS
+        # the page gets the session's run and status, as the widget itself would make them
+        assert w.run is w.session.run
+        assert w.view == shown_view(w.run.view(), w._shown)
+        assert w.practice == w.session.status()
