@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from fortyfive.bench.puzzles import _answer as well_formed
-from fortyfive.engine.cards import CARD_CODE, CARDS
+from fortyfive.engine.cards import CARD_CODE, CARDS, with_symbols
 from fortyfive.puzzles import Feedback, Puzzle, PuzzleInputError, get_puzzle, load_collection
 from fortyfive.puzzles.display import VERBATIM_KINDS, view_html, view_text
 
@@ -94,11 +94,20 @@ def test_a_run_shows_how_the_attempt_stands_and_its_feedback_shows_the_sheet_r7_
     assert str(run).endswith("open, 1 wrong try, 0 of 2 hints used")
     run.hint()
     assert "1 of 2 hints used" in run._repr_html_()
+    assert fb.kind == "score"  # the run names the kind, which decides how its cards show
     text = str(fb)
-    assert text.startswith(fb.message) and "3H JH JK QH TH 4H" in text
+    assert text.startswith(with_symbols(fb.message)) and "3♥ J♥ Joker Q♥ 10♥ 4♥" in text
     assert "&#10008;" in fb._repr_html_() and "<table" in fb._repr_html_()
+    assert "3♥ J♥ Joker Q♥ 10♥ 4♥" in fb._repr_html_() and "3H JH" not in fb._repr_html_()
     right = Feedback(True, True, "Right. <b>")
     assert str(right) == "Right. <b>" and "&#10004; Right. &lt;b&gt;" in right._repr_html_()
+
+
+def test_a_notation_puzzles_feedback_keeps_the_codes_it_asks_about_r1_1() -> None:
+    run = get_puzzle("c1-04").start()
+    fb = run.show()
+    assert fb.kind == "notation" and str(fb) == fb.message
+    assert "'5c' is 5♣ (R1.1: any letter case, so it is 5C)" in str(fb)  # as the engine wrote it
 
 
 def test_a_solved_run_says_so() -> None:

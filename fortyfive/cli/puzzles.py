@@ -21,7 +21,6 @@ from fortyfive.cli._typed import card_token
 from fortyfive.course.practice import ReviewSession, nothing_due
 from fortyfive.course.progress import ProgressError, ProgressLog
 from fortyfive.course.review import Recipe, due_items
-from fortyfive.engine.table import Table
 from fortyfive.puzzles import CHAPTERS, Feedback, PuzzleInputError, check_shape, get_puzzle
 from fortyfive.puzzles.display import shown_text, view_text
 from fortyfive.puzzles.model import load_collection
@@ -364,14 +363,7 @@ def _save(
 
 
 def _feedback(session: Practice, fb: Feedback, out: Callable[[str], None]) -> None:
-    kind = session.puzzle.kind
-    out(shown_text(kind, fb.message))
-    if fb.sheet:
-        rows = [
-            {k: shown_text(kind, v) if isinstance(v, str) else v for k, v in r.items()}
-            for r in fb.sheet
-        ]
-        out(str(Table(rows)))
+    out(str(fb))  # the message and the score sheet, cards as the puzzle shows them
     if session.finished:
         again = "" if session.run.solved else " 'again' tries it again;"
         out(session.note + ("" if session.over else f"{again} Enter for the next puzzle."))

@@ -30,7 +30,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cache
 from importlib import resources
 from typing import Any, ClassVar
@@ -154,7 +154,8 @@ class Puzzle:
 @dataclass(frozen=True)
 class Feedback:
     """The engine's word on one answer: right or wrong, why (with rule ids), and whether the
-    puzzle is finished. ``sheet`` holds score-sheet rows to show; ``highlight`` card names."""
+    puzzle is finished. ``sheet`` holds score-sheet rows to show; ``highlight`` card names;
+    ``kind`` the puzzle's kind (the run fills it in), which decides how it shows its cards."""
 
     correct: bool
     done: bool
@@ -162,6 +163,7 @@ class Feedback:
     rules: tuple[str, ...] = ()
     sheet: list[dict[str, Any]] | None = None
     highlight: tuple[str, ...] = ()
+    kind: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -170,13 +172,29 @@ class Feedback:
         return d
 
     def __str__(self) -> str:
-        """The message, then the score sheet when there is one (the engine's card codes)."""
-        return self.message + (f"\n{Table(self.sheet)}" if self.sheet else "")
+        """The message, then the score sheet when there is one, cards as the puzzle shows them
+        (:func:`~fortyfive.puzzles.display.shown_text`)."""
+        sheet = self._shown_sheet()
+        return self._shown(self.message) + (f"\n{sheet}" if sheet else "")
 
     def _repr_html_(self) -> str:
         mark = "&#10004;" if self.correct else "&#10008;"  # a tick or a cross
-        sheet = Table(self.sheet)._repr_html_() if self.sheet else ""
-        return f"<div><p>{mark} {html.escape(self.message)}</p>{sheet}</div>"
+        sheet = self._shown_sheet()
+        table = sheet._repr_html_() if sheet else ""
+        return f"<div><p>{mark} {html.escape(self._shown(self.message))}</p>{table}</div>"
+
+    def _shown(self, text: str) -> str:
+        return display.shown_text(self.kind, text)
+
+    def _shown_sheet(self) -> Table | None:
+        if not self.sheet:
+            return None
+        return Table(
+            [
+                {k: self._shown(v) if isinstance(v, str) else v for k, v in r.items()}
+                for r in self.sheet
+            ]
+        )
 
 
 @dataclass
@@ -260,7 +278,7 @@ class PuzzleRun:
         """Check ``answer`` (the JSON value a front end sends) against the engine."""
         if self.done:
             raise PuzzleInputError("this puzzle is finished: start it again to retry")
-        fb = self._check(answer)
+        fb = replace(self._check(answer), kind=self.puzzle.kind)
         if not fb.correct:
             self.tries += 1
             self.done = fb.done  # an endgame's wrong move fails the attempt: try again
@@ -281,7 +299,7 @@ class PuzzleRun:
 
     def show(self) -> Feedback:
         """The engine's answer in words ("show me"); the puzzle is then finished."""
-        fb = self._solution()
+        fb = self.solution()
         self.done = True
         return fb
 
@@ -292,7 +310,7 @@ class PuzzleRun:
 
     def solution(self) -> Feedback:
         """The engine's answer without ending the attempt (for tests and teachers)."""
-        return self._solution()
+        return replace(self._solution(), kind=self.puzzle.kind)
 
     def __str__(self) -> str:
         """What the learner may see now, and how the attempt stands."""
