@@ -53,6 +53,7 @@ class Action:
 
     @property
     def card(self) -> Card:
+        """The card of a ``play``, ``bury`` or ``rob`` action (the first of a ``discard``)."""
         return self.cards[0]
 
 

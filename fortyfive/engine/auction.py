@@ -50,6 +50,7 @@ class Auction:
 
     @property
     def over(self) -> bool:
+        """Has the auction ended (a contract, or all passed, R9.5)?"""
         return self.to_call is None
 
     @property

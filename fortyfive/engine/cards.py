@@ -58,18 +58,22 @@ class Card:
 
     @staticmethod
     def from_id(card_id: int) -> Card:
+        """The card of id ``card_id`` (0..51 by suit then rank, 52 the joker)."""
         return CARDS[card_id]
 
     @staticmethod
     def from_str(text: str) -> Card:
+        """The same as :func:`parse_card`."""
         return parse_card(text)
 
     @property
     def is_joker(self) -> bool:
+        """Is this the joker (always a trump in bruff, R2.1)?"""
         return self.id == JOKER_ID
 
     @property
     def is_red(self) -> bool:
+        """Is the card a diamond or a heart (red suits run high to low, R2.3, R2.4)?"""
         return self.suit in ("D", "H")
 
     def symbol(self) -> str:
@@ -188,6 +192,7 @@ def mask_ids(mask: int) -> Iterator[int]:
 
 
 def mask_cards(mask: int) -> list[Card]:
+    """The cards of a hand bitmask (bit ``id`` set for each card held), in id order."""
     return [CARDS[i] for i in mask_ids(mask)]
 
 
@@ -197,6 +202,11 @@ def deck(joker: bool) -> list[Card]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
+    """Cards as their codes separated by spaces.
+
+    >>> format_cards(parse_cards("5s jk"))
+    '5S JK'
+    """
     return " ".join(str(c) for c in cards)
 
 

@@ -366,6 +366,7 @@ class Game:
 
     @property
     def over(self) -> bool:
+        """Has the game ended (:attr:`outcome` says how)?"""
         return self._phase == OVER
 
     @property
@@ -385,6 +386,8 @@ class Game:
 
     @property
     def trump(self) -> str | None:
+        """This deal's trump suit letter (R2.1: the turn-up's, R6.3; the auction winner's, R9.6), or
+        None before it is fixed."""
         return SUITS[self._trump] if self._trump >= 0 else None
 
     @property
@@ -394,6 +397,7 @@ class Game:
 
     @property
     def robbed_by(self) -> int | None:
+        """The seat that robbed the turn-up this deal (R6.5), or None."""
         return self._robbed_by if self._robbed_by >= 0 else None
 
     @property
@@ -441,6 +445,7 @@ class Game:
 
     @property
     def leader(self) -> int | None:
+        """The seat that led (or is to lead) the current trick, or None outside card play."""
         return self._leader if self._phase == PLAY else None
 
     @property
@@ -461,6 +466,7 @@ class Game:
 
     @property
     def deals(self) -> list[scoring.DealLog]:
+        """Every deal of the game so far, the current one last (tricks, bonus, scores)."""
         return self._deals
 
     def hand(self, seat: int) -> list[Card]:
@@ -483,6 +489,7 @@ class Game:
         }
 
     def partnership(self, seat: int) -> int:
+        """The partnership index of ``seat`` (R1.3)."""
         return self.rules.partnerships[check.seat(seat, self.rules)]
 
     # ------------------------------------------------------------------ legal actions

@@ -27,6 +27,7 @@ class Match:
 
     @property
     def game(self) -> Game:
+        """The game being played (the last of :attr:`games`)."""
         return self.games[-1]
 
     @property
@@ -40,15 +41,18 @@ class Match:
 
     @property
     def winner(self) -> int | None:
+        """The partnership that has won ``games_to_win`` games (R8.5), or None."""
         wins = self.wins
         best = max(wins)
         return wins.index(best) if best >= self.games_to_win else None
 
     @property
     def over(self) -> bool:
+        """Has a partnership won the match?"""
         return self.winner is not None
 
     def legal_actions(self) -> list[str]:
+        """The current game's legal actions; none once the match is over."""
         return [] if self.over else self.game.legal_actions()
 
     def apply(self, action: str | Action) -> None:

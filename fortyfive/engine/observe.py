@@ -33,27 +33,37 @@ PhaseName = Literal["bury", "play", "bid", "trump", "discard", "over"]
 
 
 class TrickPlay(TypedDict):
+    """One card of the trick in progress, and who played it."""
+
     seat: int
     card: str
 
 
 class TrickRecord(TypedDict):
+    """A finished trick of this deal (R3.2)."""
+
     leader: int
     cards: list[str]  # in play order, from the leader
     winner: int  # the winning seat
 
 
 class Call(TypedDict):
+    """One call of the barker auction (R9.2, R9.3)."""
+
     seat: int
     call: str  # "pass", "bid 20", "hold"
 
 
 class Contract(TypedDict):
+    """The highest bid so far and its bidder (barker)."""
+
     seat: int
     bid: int
 
 
 class BonusView(TypedDict):
+    """The race for the bonus: the highest trump so far, its trick and side (R7.2, R7.3)."""
+
     card: str | None
     trick: int | None
     seat: int | None
@@ -62,12 +72,16 @@ class BonusView(TypedDict):
 
 
 class LastContract(TypedDict):
+    """The previous deal's contract and whether it was made (R10.2)."""
+
     seat: int
     bid: int
     made: bool | None
 
 
 class LastDeal(TypedDict):
+    """How the previous deal ended: its scores and contract, no card."""
+
     deal: int
     dealer: int
     start_scores: list[int]
@@ -77,6 +91,8 @@ class LastDeal(TypedDict):
 
 
 class OutcomeView(TypedDict):
+    """How the game ended, once it has."""
+
     winner: int
     reason: str  # a WinReason: "target", "jink" or "contract"
     deal: int
@@ -134,6 +150,7 @@ class BonusStatus:
     certain: bool
 
     def describe(self, names: tuple[str, ...] | None = None) -> str:
+        """The status in words, naming the partnership when ``names`` are given."""
         if self.card is None:
             return "No trump played yet: no bonus" + (" (R7.2)" if self.certain else " so far")
         who = (
@@ -145,6 +162,7 @@ class BonusStatus:
         return f"{self.card.symbol()} leads the bonus, trick {self.trick}, {who}: {state}"
 
     def to_dict(self) -> BonusView:
+        """The status as it goes into an observation."""
         return {
             "card": str(self.card) if self.card else None,
             "trick": self.trick,
@@ -155,6 +173,7 @@ class BonusStatus:
 
 
 def bonus_status(game: Game) -> BonusStatus:
+    """Who leads the race for the bonus in ``game``'s deal, and is it certain (R7.2, R7.3)?"""
     deal = game.deals[-1]
     if game.trump is None or game.phase not in (Phase.PLAY, Phase.OVER):
         return BonusStatus(None, None, None, None, False)

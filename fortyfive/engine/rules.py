@@ -53,10 +53,12 @@ class Rules:
 
     @property
     def auction(self) -> bool:
+        """Is trump bid for (barker, R9.2) rather than turned up (bruff, R6.3)?"""
         return bool(self.bids)
 
     @property
     def n_partnerships(self) -> int:
+        """How many partnerships sit at the table (R1.3)."""
         return len(self.partnership_names)
 
     @property
@@ -66,12 +68,19 @@ class Rules:
 
     @property
     def deck_size(self) -> int:
+        """The cards in the pack: 52, and the joker where it is played (R2.1)."""
         return 53 if self.joker else 52
 
     def partners(self, partnership: int) -> list[int]:
+        """The seats of ``partnership``, in seat order (R1.3).
+
+        >>> BRUFF.partners(1)
+        [1, 4]
+        """
         return [s for s, p in enumerate(self.partnerships) if p == partnership]
 
     def to_dict(self) -> dict[str, Any]:
+        """The rules as JSON-able data (records carry them); :meth:`from_dict` reads them."""
         return asdict(self)
 
     @classmethod
@@ -190,6 +199,11 @@ PRESETS: dict[str, Rules] = {"bruff": BRUFF, "barker": BARKER}
 
 
 def get_rules(rules: Rules | str) -> Rules:
+    """``rules`` itself, or the preset of that name (any case); another name is a ValueError.
+
+    >>> get_rules("Barker").players
+    4
+    """
     if isinstance(rules, Rules):
         return rules
     try:
@@ -199,6 +213,7 @@ def get_rules(rules: Rules | str) -> Rules:
 
 
 def suit_index(trump: str | int) -> int:
+    """The index 0..3 of a suit letter (any case) in ``SUITS``, or the index itself."""
     if isinstance(trump, int) and 0 <= trump < 4:
         return trump
     if isinstance(trump, str) and len(trump) == 1 and trump.upper() in SUITS:
@@ -291,10 +306,12 @@ class TrumpTables:
 
 @cache
 def tables(joker: bool, trump: int) -> TrumpTables:
+    """The order tables of one trump suit, computed once (R2.3, R2.4)."""
     return TrumpTables(joker, trump)
 
 
 def rules_tables(rules: Rules, trump: str | int) -> TrumpTables:
+    """The order tables of ``rules``'s pack under ``trump``."""
     return tables(rules.joker, suit_index(trump))
 
 

@@ -69,9 +69,11 @@ class Table:
         return Table(self.rows[start:stop], self.columns, self.index[start:stop], self.index_name)
 
     def head(self, n: int = 5) -> Table:
+        """The first ``n`` rows, as DataFrame.head."""
         return self._slice(0, n)
 
     def tail(self, n: int = 5) -> Table:
+        """The last ``n`` rows, as DataFrame.tail."""
         return self._slice(max(0, len(self.rows) - n), len(self.rows))
 
     def convert_dtypes(self) -> Table:
@@ -79,10 +81,12 @@ class Table:
         return self
 
     def iterrows(self) -> Iterator[tuple[Any, dict[str, Any]]]:
+        """(label, row) pairs, as DataFrame.iterrows."""
         for label, row in zip(self.index, self.rows, strict=True):
             yield label, {c: row.get(c) for c in self.columns}
 
     def to_dict(self, orient: str = "records") -> list[dict[str, Any]]:
+        """The rows as dicts of every column, as DataFrame.to_dict("records")."""
         if orient != "records":
             raise ValueError("a Table converts only to records")
         return [{c: row.get(c) for c in self.columns} for row in self.rows]
