@@ -50,11 +50,13 @@ class ObservingBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game, seat: int) -> str:
+        """The action of ``seat``, the seat to act, from its observation alone."""
         if game.to_act != seat:
             raise ValueError(f"it is not seat {seat}'s turn")
         return self.act(game.observation(seat))
 
     def act(self, obs: Observation) -> str:
+        """The action to take, one of ``obs["legal_actions"]`` (each bot decides here)."""
         raise NotImplementedError
 
 

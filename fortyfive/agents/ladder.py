@@ -110,6 +110,7 @@ class LadderResult:
     seconds: float
 
     def table(self) -> pandas.DataFrame:
+        """One row per level: its rating, the 95% interval and the games it played."""
         import pandas as pd
 
         return pd.DataFrame(
@@ -127,6 +128,7 @@ class LadderResult:
         )
 
     def summary(self) -> str:
+        """The ladder as ``tournament --ladder`` prints it: the ratings, then each pair."""
         head = (
             f"{self.preset} ladder: {', '.join(self.levels)}, seed {self.seed}, "
             f"{sum(len(t.games) for t in self.pairs)} games, {self.seconds:.1f} s"

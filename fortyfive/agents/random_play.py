@@ -28,6 +28,7 @@ def random_action(game: Game, rng: random.Random) -> str:
 
 
 def play_random_game(rules: Rules | str, seed: int, rng: random.Random) -> Game:
+    """A whole game dealt from ``seed``, every action drawn by ``rng`` from the legal ones."""
     game = Game.new(rules, seed=seed)
     while not game.over:
         game.apply(random_action(game, rng))

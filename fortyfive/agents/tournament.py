@@ -268,6 +268,7 @@ class TournamentResult:
         )
 
     def summary(self) -> str:
+        """The results as the ``tournament`` command prints them: a line, then the table."""
         import pandas as pd
 
         x, y = self.labels

@@ -77,6 +77,7 @@ class Progress:
     review: list[ReviewItem] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
+        """The file's contents, in the present version."""
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -98,9 +99,11 @@ class ProgressLog:
         self.today = today
 
     def read(self) -> Progress:
+        """The file as it is now, checked (:func:`read_progress`)."""
         return read_progress(self.path)
 
     def attempts(self) -> list[dict[str, Any]]:
+        """Every attempt recorded, oldest first."""
         return self.read().attempts
 
     def review_items(self) -> list[ReviewItem]:

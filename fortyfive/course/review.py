@@ -100,6 +100,7 @@ class ReviewItem:
     due: date
 
     def to_json(self) -> dict[str, Any]:
+        """The entry as the progress file keeps it (:func:`item_from_json` reads it)."""
         out: dict[str, Any] = {
             "puzzle": self.recipe.puzzle,
             "kind": self.recipe.kind,

@@ -112,12 +112,15 @@ class Puzzle:
         return PuzzleRun.for_kind(self.kind)(self)
 
     def to_dict(self) -> dict[str, Any]:
+        """The puzzle as JSON-able data, as collections hold it; :meth:`from_dict` reads it."""
         d = asdict(self)
         d["rules"] = list(self.rules)
         return d
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Puzzle:
+        """A puzzle from its :meth:`to_dict` form; a missing field is a ``ValueError`` (the
+        position is checked when the puzzle starts)."""
         try:
             return cls(
                 id=str(data["id"]),
@@ -166,6 +169,7 @@ class Feedback:
     kind: str = ""
 
     def to_dict(self) -> dict[str, Any]:
+        """The feedback as JSON-able data (the widget's ``feedback``)."""
         d = asdict(self)
         d["rules"] = list(self.rules)
         d["highlight"] = list(self.highlight)
@@ -295,6 +299,7 @@ class PuzzleRun:
 
     @property
     def hints_left(self) -> int:
+        """Hints not given yet."""
         return len(self._hints) - self.hints_used
 
     def show(self) -> Feedback:

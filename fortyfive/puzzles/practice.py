@@ -102,6 +102,7 @@ class DrillKey:
 
     @property
     def id(self) -> str:
+        """The id of the drill's puzzle this key makes (seed, difficulty and number in it)."""
         return f"drill-{self.kind}-s{self.seed}-d{self.difficulty}-n{self.number}"
 
     def puzzle(self) -> Puzzle:

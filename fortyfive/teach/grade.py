@@ -59,6 +59,7 @@ class Gradebook:
 
     @property
     def students(self) -> list[str]:
+        """Every student with a row or a note, sorted."""
         return sorted({r.student for r in self.rows} | set(self.notes))
 
     def totals(self) -> dict[str, float]:
@@ -83,6 +84,7 @@ class Gradebook:
         return out
 
     def rules_asked(self) -> list[str]:
+        """The rule ids the assignment's puzzles test, in the rulebook's order."""
         asked = {rule for r in self.rows for rule in r.rules}
         return [r for r in RULE_IDS if r in asked]
 

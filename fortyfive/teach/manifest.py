@@ -86,6 +86,7 @@ class Item:
 
     @property
     def shipped(self) -> bool:
+        """Is the item chosen from the course's puzzles (not generated)?"""
         return self.generate is None
 
     @property
@@ -106,6 +107,8 @@ class Manifest:
     policy: Policy = field(default_factory=Policy)
 
     def to_dict(self) -> dict[str, Any]:
+        """The manifest as JSON-able data, as its file holds it (its :meth:`digest` is of
+        this)."""
         items = []
         for it in self.items:
             d = {k: v for k, v in asdict(it).items() if v not in (None, (), [])}
@@ -130,6 +133,7 @@ class Manifest:
         return digest(self.to_dict())
 
     def total_points(self) -> float:
+        """The most points a student can earn."""
         return sum(it.points * it.count for it in self.items)
 
 

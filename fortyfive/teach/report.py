@@ -43,6 +43,7 @@ def _csv(path: Path, header: list[str], rows: list[list[Any]]) -> None:
 
 
 def gradebook_rows(book: Gradebook) -> list[list[Any]]:
+    """The rows of ``gradebook.csv``: one per student and puzzle."""
     return [
         [
             r.student,
@@ -120,6 +121,7 @@ def feedback_text(book: Gradebook, student: str) -> str:
 
 
 def report_html(book: Gradebook) -> str:
+    """``report.html``: the scores, and the heatmap of students by rule id."""
     m = book.manifest
     totals = book.totals()
     rows = "".join(

@@ -95,6 +95,7 @@ class Assignment:
 
     @property
     def submission_file(self) -> Path:
+        """The file every check and "Show me" is appended to."""
         return self.log.path
 
     def _slot(self, n: int) -> Assigned:

@@ -132,6 +132,7 @@ def read_submission(path: str | Path) -> Submission:
 
 
 def parse_submission(data: Any, where: str = "submission") -> Submission:
+    """A submission from its parsed JSON, every field checked; ``where`` names it in errors."""
     if not isinstance(data, dict):
         raise SubmissionError(f"{where}: a submission is a JSON object")
     check_header(data, FORMAT, (VERSION,), "submission", where, SubmissionError)
