@@ -659,10 +659,12 @@ class Solution:
 
     @property
     def value(self) -> int:
+        """The value of the position: the best action's, for the side to act."""
         return (max if self.own else min)(self.values.values())
 
     @property
     def best(self) -> list[str]:
+        """Every action of that value, in legal order."""
         v = self.value
         return [a for a, x in self.values.items() if x == v]
 

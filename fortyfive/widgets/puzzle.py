@@ -138,6 +138,7 @@ class PuzzleWidget(SyncedWidget):
 
     @property
     def on_attempt(self) -> Recorder | None:
+        """Called with each check's attempt record (:meth:`PuzzleRun.attempt`), or None."""
         return self._on_attempt
 
     @on_attempt.setter

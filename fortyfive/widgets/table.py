@@ -211,10 +211,13 @@ class CardTable(SyncedWidget):
 
     @property
     def seat(self) -> int:
+        """The learner's seat: the only hand the page is sent."""
         return self._seat
 
     @property
     def reveal(self) -> bool:
+        """Does the page get every hand (a teaching table, ``reveal=True``; never set from the
+        page)?"""
         return self._reveal
 
     def on_action(self, fn: ActionCallback) -> ActionCallback:
