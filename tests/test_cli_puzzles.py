@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fortyfive.cli import main
 from fortyfive.cli.puzzles import MAX_LINE, _recorder, how_to_type, read_answer, solve
@@ -18,7 +20,7 @@ from fortyfive.course.practice import ReviewSession
 from fortyfive.course.progress import ProgressLog
 from fortyfive.course.review import Recipe
 from fortyfive.engine.cards import parse_card
-from fortyfive.puzzles import Puzzle, PuzzleInputError, get_puzzle, load_collection
+from fortyfive.puzzles import Puzzle, PuzzleInputError, check_shape, get_puzzle, load_collection
 from fortyfive.puzzles.model import ATTEMPT_FIELDS
 from fortyfive.puzzles.practice import CLEAN, MISSED, Drill, PuzzleList
 
@@ -112,6 +114,31 @@ def test_what_is_no_answer_is_refused_with_the_reason() -> None:
         read_answer(score, "five, 0, 5, no")
     with pytest.raises(PuzzleInputError, match="longer than"):
         read_answer(score, "5, " * MAX_LINE)
+
+
+@functools.cache
+def answer_specs() -> list[dict[str, Any]]:
+    """One answer spec of every type and kind the course has."""
+    seen: dict[tuple[str, str], dict[str, Any]] = {}
+    for p in course():
+        spec = p.start().view().get("answer")
+        if spec:
+            seen.setdefault((p.kind, spec["type"]), spec)
+    return list(seen.values())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.text(alphabet="0123456789 ,-.5SCDHJKQATsjkh♠♣♦♥?lLabidpasBPj\t", max_size=40))
+def test_any_line_typed_is_an_answer_check_takes_or_is_refused_saying_why(
+    data: st.DataObject, text: str
+) -> None:
+    spec = data.draw(st.sampled_from(answer_specs()))
+    try:
+        value = read_answer(spec, text)
+    except PuzzleInputError as e:
+        assert str(e)
+        return
+    assert check_shape(spec, value) == value  # what it reads, check takes as it is
 
 
 def test_how_to_type_numbers_the_options_and_names_cards_by_symbol() -> None:
