@@ -77,6 +77,7 @@ def _submission() -> dict[str, Any]:
     return {
         "format": "fortyfive-submission",
         "version": 1,
+        "fortyfive": "0.0.9",
         "assignment": "hw1",
         "manifest": M.digest(),
         "student": "ana",

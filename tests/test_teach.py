@@ -286,6 +286,25 @@ def test_a_submission_of_another_assignment_version_or_off_the_roster_is_refused
     assert "not on the roster" in book.notes["ana"][0]
 
 
+def test_a_submission_says_which_fortyfive_made_it_and_the_grader_notes_another(
+    tmp_path: Path,
+) -> None:
+    import importlib.metadata
+
+    path = _submission(tmp_path, "ana")
+    here = importlib.metadata.version("fortyfive")
+    assert json.loads(path.read_text())["fortyfive"] == here
+    book = grade(manifest(), [read_submission(path)], roster=["ana"])
+    assert book.totals() == {"ana": 6.0} and book.notes["ana"] == []
+    older = _submission(tmp_path / "old", "ana", lambda d: d.update(fortyfive="0.0.9"))
+    book = grade(manifest(), [read_submission(older)], roster=["ana"])
+    assert book.totals() == {"ana": 6.0}  # the same puzzles drawn: graded as ever, and noted
+    (note,) = book.notes["ana"]
+    assert f"made with fortyfive 0.0.9, graded with {here}" in note
+    unknown = _submission(tmp_path / "none", "ana", lambda d: d.pop("fortyfive"))
+    assert grade(manifest(), [read_submission(unknown)]).notes["ana"] == []  # files of before
+
+
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
@@ -293,6 +312,9 @@ def test_a_submission_of_another_assignment_version_or_off_the_roster_is_refused
         (lambda d: d.update(version=True), "not a fortyfive submission"),
         (lambda d: d.update(version=2), "version 1"),
         (lambda d: d.update(student="a/b"), "student"),
+        (lambda d: d.update(fortyfive=1), "fortyfive is 1"),
+        (lambda d: d.update(fortyfive="0.1 <b>"), "fortyfive is '0.1 <b>'"),
+        (lambda d: d.update(fortyfive="9" * 41), "fortyfive is"),
         (lambda d: d.update(attempts={}), "attempts must be a list"),
         (lambda d: d["attempts"][0].update(slot=True), "slot is"),
         (lambda d: d["attempts"][0].update(hints_used=-1), "hints_used is"),

@@ -26,7 +26,7 @@ from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles.model import Puzzle, PuzzleInputError
 from fortyfive.teach.draw import Assigned, assigned_puzzles, puzzle_digest
 from fortyfive.teach.manifest import Manifest, Policy
-from fortyfive.teach.submission import Attempt, Submission
+from fortyfive.teach.submission import Attempt, Submission, package_version
 
 
 @dataclass(frozen=True)
@@ -163,6 +163,12 @@ def _row(
 
 
 def _grade_student(manifest: Manifest, sub: Submission, notes: list[str]) -> list[Row]:
+    here = package_version()
+    if sub.made_with is not None and here is not None and sub.made_with != here:
+        notes.append(
+            f"made with fortyfive {sub.made_with}, graded with {here}: any puzzle that version "
+            "drew differently is refused (grade with the version that assigned it)"
+        )
     assigned = {a.slot: a for a in assigned_puzzles(manifest, sub.student)}
     by_slot: dict[int, list[Attempt]] = {}
     for i, att in enumerate(sub.attempts):

@@ -3,21 +3,26 @@
 The student's notebook appends one record per check (and one per "Show me") to
 ``fortyfive-submission-<student>.json`` beside it::
 
-    {"format": "fortyfive-submission", "version": 1,
+    {"format": "fortyfive-submission", "version": 1, "fortyfive": "0.1.0",
      "assignment": "hw1", "manifest": "<sha256 of the manifest>", "student": "ana",
      "attempts": [{"slot": 2, "puzzle": "c2-05", "digest": "<sha256 of its definition>",
                    "definition": {...the puzzle...}, "answer": ["5S", "JS"], "shown": false,
                    "hints_used": 1, "seconds": 12.5, "time": "2026-12-01T10:02:42+00:00"}]}
 
 The grader (:mod:`fortyfive.teach.grade`) checks every answer again with the engine, so a
-``correct`` or ``solved`` field, if a file has one, is read past and never used. The file is
-untrusted: :func:`read_submission` checks its size, counts and every field before any of it is
-used, and refuses a bad one with a :class:`SubmissionError` that names the file and the field.
+``correct`` or ``solved`` field, if a file has one, is read past and never used. ``fortyfive``
+is the version of the package the student's notebook ran (files written before it was recorded
+have none): the grader draws each student's puzzles again, and another version may draw
+others. The file is untrusted: :func:`read_submission` checks its size, counts and every field
+before any of it is used, and refuses a bad one with a :class:`SubmissionError` that names the
+file and the field.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -72,6 +77,16 @@ class Submission:
     manifest: str
     student: str
     attempts: tuple[Attempt, ...]
+    made_with: str | None = None  # the fortyfive version that wrote it, when it says
+
+
+def package_version() -> str | None:
+    """The version of the installed fortyfive (None when it runs uninstalled, from a source
+    tree): what a submission records, and what the grader compares it with."""
+    try:
+        return importlib.metadata.version("fortyfive")
+    except importlib.metadata.PackageNotFoundError:
+        return None
 
 
 class SubmissionLog:
@@ -99,9 +114,10 @@ class SubmissionLog:
         """Add one attempt (the keys of :data:`FIELDS`; the time is filled in)."""
         row = {k: attempt[k] for k in FIELDS}
         row["time"] = attempt.get("time") or datetime.now(UTC).isoformat(timespec="seconds")
-        data = {
-            "format": FORMAT,
-            "version": VERSION,
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+        if package_version() is not None:
+            data["fortyfive"] = package_version()
+        data |= {
             "assignment": self.assignment,
             "manifest": self.manifest,
             "student": self.student,
@@ -148,7 +164,12 @@ def parse_submission(data: Any, where: str = "submission") -> Submission:
     if not isinstance(raw, list) or len(raw) > MAX_ATTEMPTS:
         raise SubmissionError(f"{where}: attempts must be a list of at most {MAX_ATTEMPTS}")
     attempts = tuple(_attempt(a, f"{where}: attempts[{i}]") for i, a in enumerate(raw))
-    return Submission(where, data["assignment"], data["manifest"], student, attempts)
+    made_with = data.get("fortyfive")
+    if made_with is not None and not (
+        isinstance(made_with, str) and re.fullmatch(r"[0-9A-Za-z.+!_-]{1,40}", made_with)
+    ):
+        raise SubmissionError(f"{where}: fortyfive is {quote(made_with)}: a version number")
+    return Submission(where, data["assignment"], data["manifest"], student, attempts, made_with)
 
 
 def _attempt(a: Any, where: str) -> Attempt:
