@@ -25,6 +25,7 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,7 @@ class Submission:
     made_with: str | None = None  # the fortyfive version that wrote it, when it says
 
 
+@cache
 def package_version() -> str | None:
     """The version of the installed fortyfive (None when it runs uninstalled, from a source
     tree): what a submission records, and what the grader compares it with."""
@@ -115,8 +117,8 @@ class SubmissionLog:
         row = {k: attempt[k] for k in FIELDS}
         row["time"] = attempt.get("time") or datetime.now(UTC).isoformat(timespec="seconds")
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
-        if package_version() is not None:
-            data["fortyfive"] = package_version()
+        if (made_with := package_version()) is not None:
+            data["fortyfive"] = made_with
         data |= {
             "assignment": self.assignment,
             "manifest": self.manifest,
