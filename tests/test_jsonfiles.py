@@ -23,7 +23,7 @@ def test_a_missing_file_is_refused_with_its_name(tmp_path: Path) -> None:
         read_json(tmp_path / "nothing.json", 100, "manifest", ValueError)
 
 
-@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity", "1e400", "-2.5e999"])
 def test_a_number_json_does_not_have_is_refused(tmp_path: Path, constant: str) -> None:
     path = tmp_path / "progress.json"
     path.write_text(f'{{"attempts": [{{"seconds": {constant}}}]}}', encoding="utf-8")

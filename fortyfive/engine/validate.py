@@ -15,6 +15,7 @@ fortyfive.engine.errors.InputError: seat: expected a seat 0..5, got 1.5
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -32,8 +33,9 @@ MAX_SEED = 2**64
 
 def json_text(text: str) -> Any:
     """``text`` read as JSON, strictly: Python's reader also takes ``NaN``, ``Infinity`` and
-    ``-Infinity``, which are not JSON (RFC 8259) and would slip past every range check, so
-    they raise ``ValueError`` here, as any other text that is not JSON does.
+    ``-Infinity``, which are not JSON (RFC 8259), and reads ``1e400`` as infinity; such numbers
+    would slip past every range check, so they raise ``ValueError`` here, as any other text
+    that is not JSON does.
 
     >>> json_text('{"seconds": 2.5}')
     {'seconds': 2.5}
@@ -41,12 +43,23 @@ def json_text(text: str) -> Any:
     Traceback (most recent call last):
     ...
     ValueError: NaN is not a JSON number
+    >>> json_text('[1e400]')
+    Traceback (most recent call last):
+    ...
+    ValueError: 1e400 is beyond a float's range
     """
-    return json.loads(text, parse_constant=_not_a_number)
+    return json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
 
 
 def _not_a_number(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text:.40} is beyond a float's range")
+    return value
 
 
 def integer(value: Any, field: str, lo: int, hi: int, what: str | None = None) -> int:
