@@ -433,6 +433,40 @@ def test_a_puzzle_the_engine_rejects_does_not_start() -> None:
         Puzzle.from_dict(dict(p.to_dict(), kind="poker"))
 
 
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"id": 7}, "id is a text"),
+        ({"prompt": ["Which?"]}, "prompt is a text"),
+        ({"title": None}, "title is a text"),
+        ({"position": [["cards", []]]}, "position is a JSON object"),
+        ({"rules": "R1.1"}, "rules are a list"),
+        ({"rules": [1]}, "rules are a list"),
+        ({"difficulty": 2.0}, "difficulty is a whole number"),
+        ({"difficulty": True}, "difficulty is a whole number"),
+        ({"difficulty": 4}, "difficulty is 1, 2 or 3"),
+        ({"chapter": "1"}, "chapter is a whole number"),
+        ({"chapter": 9}, "chapter is one of"),
+    ],
+)
+def test_a_puzzle_definition_of_the_wrong_type_is_refused_not_coerced(
+    changes: dict[str, Any], message: str
+) -> None:
+    # A definition may come from a submission file: a field is taken as it is or refused.
+    with pytest.raises(ValueError, match=message):
+        Puzzle.from_dict({**load_collection(1)[0].to_dict(), **changes})
+
+
+@pytest.mark.parametrize("missing", ["id", "kind", "preset", "position", "prompt"])
+def test_a_puzzle_definition_without_a_field_names_it(missing: str) -> None:
+    data = load_collection(1)[0].to_dict()
+    del data[missing]
+    with pytest.raises(ValueError, match=f"needs the field '{missing}'"):
+        Puzzle.from_dict(data)
+    with pytest.raises(ValueError, match="JSON object"):
+        Puzzle.from_dict([data])
+
+
 def test_progress_file_is_versioned_and_read_back(tmp_path: Any) -> None:
     log = ProgressLog(tmp_path / "fortyfive-progress.json")
     for correct in (False, True):

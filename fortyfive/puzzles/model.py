@@ -106,6 +106,8 @@ class Puzzle:
             raise ValueError(f"puzzle {self.id}: unknown preset {self.preset!r}")
         if self.difficulty not in (1, 2, 3):
             raise ValueError(f"puzzle {self.id}: difficulty is 1, 2 or 3")
+        if self.chapter is not None and self.chapter not in CHAPTERS:
+            raise ValueError(f"puzzle {self.id}: chapter is one of {CHAPTERS} or none")
 
     def start(self) -> PuzzleRun:
         """A fresh attempt at this puzzle (the position is checked by the engine here)."""
@@ -118,23 +120,44 @@ class Puzzle:
         return d
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Puzzle:
-        """A puzzle from its :meth:`to_dict` form; a missing field is a ``ValueError`` (the
-        position is checked when the puzzle starts)."""
-        try:
-            return cls(
-                id=str(data["id"]),
-                kind=str(data["kind"]),
-                preset=str(data["preset"]),
-                position=dict(data["position"]),
-                prompt=str(data["prompt"]),
-                rules=tuple(data.get("rules", ())),
-                difficulty=int(data.get("difficulty", 1)),
-                chapter=data.get("chapter"),
-                title=str(data.get("title", "")),
-            )
-        except KeyError as e:
-            raise ValueError(f"a puzzle needs the field {e.args[0]!r}") from None
+    def from_dict(cls, data: Any) -> Puzzle:
+        """A puzzle from its :meth:`to_dict` form. A missing field, or one of the wrong type, is
+        a ``ValueError`` naming it: nothing is coerced, since a definition may come from an
+        untrusted file (a submission). The position is checked when the puzzle starts.
+
+        >>> Puzzle.from_dict({**get_puzzle("c1-01").to_dict(), "difficulty": 2.5})
+        Traceback (most recent call last):
+        ...
+        ValueError: a puzzle's difficulty is a whole number, not 2.5
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a puzzle is a JSON object")
+        for name in ("id", "kind", "preset", "position", "prompt"):
+            if name not in data:
+                raise ValueError(f"a puzzle needs the field {name!r}")
+        for name in ("id", "kind", "preset", "prompt", "title"):
+            if not isinstance(data.get(name, ""), str):
+                raise ValueError(f"a puzzle's {name} is a text, not {data[name]!r:.40}")
+        if not isinstance(data["position"], dict):
+            raise ValueError("a puzzle's position is a JSON object")
+        rules = data.get("rules", [])
+        if not isinstance(rules, list | tuple) or not all(isinstance(r, str) for r in rules):
+            raise ValueError(f"a puzzle's rules are a list of rule ids, not {rules!r:.40}")
+        for name in ("difficulty", "chapter"):
+            value = data.get(name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise ValueError(f"a puzzle's {name} is a whole number, not {value!r:.40}")
+        return cls(
+            id=data["id"],
+            kind=data["kind"],
+            preset=data["preset"],
+            position=dict(data["position"]),
+            prompt=data["prompt"],
+            rules=tuple(rules),
+            difficulty=data.get("difficulty", 1),
+            chapter=data.get("chapter"),
+            title=data.get("title", ""),
+        )
 
     def __repr__(self) -> str:
         return f"<Puzzle {self.id}: {self.kind}, {self.preset}, difficulty {self.difficulty}>"
