@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 
+import fortyfive
 from fortyfive.course import launch
 from fortyfive.course.files import BOOK, FIRST_CHAPTER
 
@@ -70,6 +71,7 @@ def test_the_wheel_holds_the_course_and_its_data(wheel: Path) -> None:
         entry_points = next(
             whl.read(n).decode() for n in names if n.endswith(".dist-info/entry_points.txt")
         )
+        metadata = next(whl.read(n).decode() for n in names if n.endswith(".dist-info/METADATA"))
     notebooks = {f"fortyfive/course/notebooks/{name}" for name in launch.shipped_files()}
     expected = (
         {"fortyfive/py.typed"}
@@ -87,6 +89,9 @@ def test_the_wheel_holds_the_course_and_its_data(wheel: Path) -> None:
     assert expected <= names, sorted(expected - names)
     assert not [n for n in names if "_build/" in n or n.endswith("fortyfive-progress.json")]
     assert re.search(r"^fortyfive = fortyfive\.__main__:main$", entry_points, re.M)
+    # The version is written once, as fortyfive.__version__; the wheel's metadata reads it.
+    assert re.search(rf"^Version: {re.escape(fortyfive.__version__)}$", metadata, re.M)
+    assert wheel.name.startswith(f"fortyfive-{fortyfive.__version__}-")
 
 
 def _run(cmd: list[str | Path], **kwargs: Any) -> subprocess.CompletedProcess[str]:

@@ -47,6 +47,7 @@ def _prog() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line on ``argv`` (default: the process's arguments); the exit status."""
     parser, commands = build_parser()
     args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)  # as given (bench --pyodide)

@@ -22,6 +22,7 @@ def positive_int(text: str) -> int:
 
 
 def seed(text: str) -> int:
+    """A seed: a whole number from 0 to 2**64 - 1."""
     return int(_number(text, int, 0, 2**64 - 1, "a seed: a whole number 0..2**64-1"))
 
 

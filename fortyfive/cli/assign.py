@@ -9,6 +9,7 @@ from pathlib import Path
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``assign`` and its options to the program's subcommands."""
     a = sub.add_parser(
         "assign",
         help="write an assignment's notebooks from its manifest: the student's (one per student "
@@ -26,6 +27,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run ``fortyfive assign`` with the parsed ``args``; the exit status (``parser`` reports
+    errors found after parsing with the subcommand's own usage)."""
     from fortyfive.teach.assign import write_assignment
     from fortyfive.teach.draw import StudentError
     from fortyfive.teach.manifest import ManifestError

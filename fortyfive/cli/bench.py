@@ -13,6 +13,7 @@ from fortyfive.engine.rules import PRESETS
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``bench`` and its options to the program's subcommands."""
     b = sub.add_parser(
         "bench",
         help="time the engine on one core: random games (games/s, actions/s), the solver, the "
@@ -104,6 +105,8 @@ def _table(rows: list[dict[str, Any]]) -> str:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run ``fortyfive bench`` with the parsed ``args``; the exit status (``parser`` reports
+    errors found after parsing with the subcommand's own usage)."""
     if args.pyodide:
         from fortyfive.bench.pyodide import PyodideError, run_module
 

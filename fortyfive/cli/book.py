@@ -8,6 +8,7 @@ from pathlib import Path
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``book`` and its options to the program's subcommands."""
     bk = sub.add_parser(
         "book",
         help="build the course as a static site (Jupyter Book) with its live copy (JupyterLite)",
@@ -28,6 +29,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run ``fortyfive book`` with the parsed ``args``; the exit status (``parser`` reports
+    errors found after parsing with the subcommand's own usage)."""
     return build(args.out, lite=not args.no_lite)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``grade`` and its options to the program's subcommands."""
     g = sub.add_parser(
         "grade",
         help="check every answer of the submissions again with the engine and write the "
@@ -26,6 +27,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run ``fortyfive grade`` with the parsed ``args``; the exit status (``parser`` reports
+    errors found after parsing with the subcommand's own usage)."""
     from fortyfive.teach.assign import grade_files
     from fortyfive.teach.manifest import ManifestError
     from fortyfive.teach.roster import RosterError

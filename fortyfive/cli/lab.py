@@ -10,6 +10,7 @@ from fortyfive.course.files import FIRST_CHAPTER
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``course`` and ``lab`` and their options to the program's subcommands."""
     course = sub.add_parser(
         "course",
         help=f"copy the course into a folder of yours and open it in JupyterLab at {FIRST_CHAPTER}",
@@ -22,4 +23,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run ``fortyfive course`` or ``fortyfive lab`` with the parsed ``args``; the exit
+    status."""
     return launch.run(args)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``lite`` and its options to the program's subcommands."""
     lt = sub.add_parser(
         "lite", help="build the course as a JupyterLite site: live puzzles, nothing to install"
     )
@@ -18,6 +19,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run ``fortyfive lite`` with the parsed ``args``; the exit status (``parser`` reports
+    errors found after parsing with the subcommand's own usage)."""
     return build(args.out)
 
 

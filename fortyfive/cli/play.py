@@ -21,6 +21,7 @@ from fortyfive.solve.solver import SearchBudgetExceeded
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``play`` and its options to the program's subcommands."""
     p = sub.add_parser("play", help="play a game in the terminal against bots")
     p.add_argument(
         "--level",
@@ -53,6 +54,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run ``fortyfive play`` with the parsed ``args``; the exit status (``parser`` reports
+    errors found after parsing with the subcommand's own usage)."""
     players = PRESETS[args.preset].players
     if not 0 <= args.seat < players:
         parser.error(f"--seat must be 0..{players - 1} for {args.preset}")

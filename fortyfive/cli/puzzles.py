@@ -38,6 +38,7 @@ Recorder = Callable[[dict[str, Any]], None]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``puzzles`` and its options to the program's subcommands."""
     p = sub.add_parser("puzzles", help="solve the course's puzzles, or a drill, in the terminal")
     p.add_argument(
         "ids", nargs="*", metavar="ID", help="puzzles by id (c2-01 ...), in the order given"
@@ -92,6 +93,8 @@ def _drill_seed(text: str) -> int:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run ``fortyfive puzzles`` with the parsed ``args``; the exit status (``parser`` reports
+    errors found after parsing with the subcommand's own usage)."""
     chosen = [bool(args.ids), args.chapter is not None, args.drill is not None, args.review]
     if sum(chosen) > 1:
         parser.error("give puzzle ids, --chapter, --drill or --review: one of them")

@@ -12,12 +12,15 @@ from fortyfive.engine.record import RecordError, load_record
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``replay`` and its options to the program's subcommands."""
     r = sub.add_parser("replay", help="replay a saved game record and print its score sheet")
     r.add_argument("file", type=Path, help="a record written by 'play --save' or Game.record()")
     r.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run ``fortyfive replay`` with the parsed ``args``; the exit status (``parser`` reports
+    errors found after parsing with the subcommand's own usage)."""
     try:
         replay_file(args.file)
     except RecordError as e:
@@ -27,6 +30,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def replay_file(path: Path, out: Callable[[str], None] = print) -> Game:
+    """Replay the record at ``path`` on the engine and print its score sheets (by trick and by
+    deal) and the result; the replayed game."""
     game = Game.replay(load_record(path))
     import pandas as pd
 

@@ -13,6 +13,7 @@ from fortyfive.engine.rules import PRESETS
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``tournament`` and its options to the program's subcommands."""
     t = sub.add_parser(
         "tournament",
         help="duplicate-paired games between two bots: win rates with 95%% intervals",
@@ -64,6 +65,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run ``fortyfive tournament`` with the parsed ``args``; the exit status (``parser`` reports
+    errors found after parsing with the subcommand's own usage)."""
     if args.ladder:
         return _ladder(args, parser)
     try:
