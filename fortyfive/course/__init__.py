@@ -1,36 +1,38 @@
-"""The course: what its notebooks call (puzzles that record every attempt, results, display
-helpers and charts, drills and the review of missed puzzles), the learner's progress file, the
-book, and the notebooks themselves (package data in ``notebooks/`` and ``book/``)."""
+"""The course: what its notebooks call, the learner's progress file, the book, and the notebooks
+themselves (package data in ``notebooks/`` and ``book/``).
 
-from fortyfive.course.helpers import (
-    ScoreChart,
+The notebooks import from here: puzzles that record every attempt and the learner's results
+(:mod:`~fortyfive.course.learner`), the engine's facts as tables
+(:mod:`~fortyfive.course.tables`), games built for the examples
+(:mod:`~fortyfive.course.deals`), the race to the target as a chart
+(:mod:`~fortyfive.course.charts`), the worked examples' one-line calls
+(:mod:`~fortyfive.course.examples`), and drills and the review of missed puzzles
+(:mod:`~fortyfive.course.practice`)."""
+
+from fortyfive.course.charts import ScoreChart, running_totals_chart
+from fortyfive.course.deals import barker_hand, computer_game, deal_game, play_cards
+from fortyfive.course.examples import (
     auction_table,
-    barker_hand,
     bid_chances,
     bid_outcomes,
     chronology_table,
-    collect_progress,
-    computer_game,
-    deal_game,
+    endgame_values,
+    solved_endgame,
+)
+from fortyfive.course.learner import collect_progress, download_progress, puzzle, results
+from fortyfive.course.practice import drill, review, review_boxes
+from fortyfive.course.tables import (
     deal_summary,
     deal_timeline,
-    download_progress,
-    endgame_values,
     legal_table,
-    play_cards,
     presets_table,
-    puzzle,
     rank_ladder,
-    results,
-    running_totals_chart,
     seats_table,
-    solved_endgame,
     symbols,
     table,
     trick_table,
     trump_ladders,
 )
-from fortyfive.course.practice import drill, review, review_boxes
 
 __all__ = [
     "ScoreChart",

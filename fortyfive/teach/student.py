@@ -29,7 +29,7 @@ from fortyfive.teach.manifest import Manifest, load_manifest, parse_manifest
 from fortyfive.teach.submission import Submission, SubmissionLog, file_name, read_submission
 
 if TYPE_CHECKING:
-    from fortyfive.course.helpers import ProgressDownload
+    from fortyfive.course.learner import ProgressDownload
     from fortyfive.widgets.puzzle import PuzzleWidget
 
 #: The environment variable that names the student, where nothing else does.
@@ -156,7 +156,7 @@ class Assignment:
     def download(self) -> ProgressDownload:
         """A link that saves the submission file from the page (for the course in the browser,
         where the file lives in the browser's storage)."""
-        from fortyfive.course.helpers import ProgressDownload
+        from fortyfive.course.learner import ProgressDownload
 
         return ProgressDownload(self.log.path)
 
