@@ -119,6 +119,20 @@ def test_hints_rank_every_legal_action_and_are_seeded() -> None:
         assert all(h.reason for h in hs)
 
 
+def test_a_hint_says_when_a_card_only_ties_for_best() -> None:
+    """Two cards best in every deal "tie for best"; a card best alone "is best"."""
+    tied = alone = 0
+    for g in play_positions("bruff", 3, every=3):
+        hs = hint(g, g.to_act, samples=3, seed=5)
+        perfect = [h for h in hs if h.loss == 0]
+        for h in perfect:
+            word = "ties for best in all 3 deals" if len(perfect) > 1 else "is best in all 3 deals"
+            assert word in h.reason, h.reason
+        tied += len(perfect) > 1
+        alone += len(perfect) == 1
+    assert tied and alone
+
+
 def test_hints_refuse_other_phases_and_turns() -> None:
     g = Game.new("barker", seed=1)
     with pytest.raises(ValueError, match="phase 'bid'"):

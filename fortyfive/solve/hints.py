@@ -152,19 +152,25 @@ def hint_from_observation(
         raise SearchBudgetExceeded("not one deal could be solved within the budget")
     name = rules.partnership_names[side]
     out = []
+    tied = sum(losses[a] == 0 for a in legal) > 1
     for a in legal:
         value, loss, share = totals[a] / done, losses[a] / done, bests[a] / done
-        why = _reason(a, value, loss, bests[a], done, name)
+        why = _reason(a, value, loss, bests[a], done, name, tied)
         out.append(Hint(a, value, loss, share, why, done))
     out.sort(key=lambda h: (h.loss, -h.best_share, legal.index(h.action)))
     return out
 
 
-def _reason(action: str, value: float, loss: float, best: int, n: int, side: str) -> str:
+def _reason(
+    action: str, value: float, loss: float, best: int, n: int, side: str, tied: bool
+) -> str:
+    """Why ``action`` ranks where it does; ``tied``: more than one action is best in every
+    deal (each of them then "ties for best")."""
     what = action.removeprefix("play ")
     if loss == 0:
         return (
-            f"{what} is best in all {n} deals consistent with what you have seen: "
+            f"{what} {'ties for' if tied else 'is'} best in all {n} deals consistent with what "
+            "you have seen: "
             f"{side} take {value:.1f} points on average."
         )
     if best:
