@@ -381,6 +381,18 @@ def test_generate_puzzles_is_seeded_and_every_puzzle_starts(kind: str, difficult
     assert generate_puzzles(kind, 2, seed=7, difficulty=difficulty) == ps
     for p in ps:
         p.start().solution()
+        assert not WIDGET_WORDS.search(p.prompt), p.prompt
+
+
+#: Words for one medium's controls: a prompt asks the question, and the widget, the terminal and a
+#: printed puzzle each say how to answer there (a prompt said "Click it." in the terminal too).
+WIDGET_WORDS = re.compile(r"\b(click|select|check|button|tap|press)\b", re.IGNORECASE)
+
+
+def test_no_prompt_names_a_control_of_one_medium() -> None:
+    bank = [p for kind in ("give-up", "bid") for p in load_drill_bank(kind)]
+    for p in ALL + bank:
+        assert not WIDGET_WORDS.search(p.prompt), (p.id, p.prompt)
 
 
 def test_bid_puzzles_grow_harder_with_the_difficulty_r9_4_r10_3(

@@ -10,7 +10,7 @@ line names cards as :meth:`~fortyfive.puzzles.PuzzleRun.check` takes them ("5S")
 >>> from fortyfive.puzzles import get_puzzle
 >>> print(view_text(get_puzzle("c0-06").start().view()))
 c0-06 Who takes the trick? (barker, difficulty 1: R3.2 R2.3 R2.4)
-Which card takes this trick? Click it.
+Which card takes this trick?
   Trump: spades
   Trick: seat 0 Q♥, seat 1 10♥, seat 2 7♥, seat 3 9♠
 To answer: .check(card), one card of QH TH 7H 9S

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import statistics
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,18 @@ async ([puzzle, selector]) => {
   });
 }
 """
+
+
+_WHERE = "( in the trick| below| in your hand)?"
+#: What the widget says under the prompt, by answer type.
+HOW_TO = {
+    "card": rf"^Click one card{_WHERE}\.$",
+    "cards": rf"^Click every card that applies{_WHERE}, then Check\.$",
+    "sequence": rf"^Click the cards{_WHERE} in order, then Check\.$",
+    "choice": r"^Click your answer\.$",
+    "choices": r"^Click every answer that applies, then Check\.$",
+    "form": r"^Fill in each answer, then Check\.$",
+}
 
 
 def sender_selector(answer: Any, spec: dict[str, Any]) -> str:
@@ -110,6 +123,8 @@ def test_solve_one_puzzle_of_each_kind_by_clicking(page: Page, lab: Lab, output_
         widget = by_id(widgets, p.id)
         expect(widget).to_have_attribute("data-kind", kind)
         wrong, steps, spec = plans[kind]
+        # The prompt asks; the line under it says how to answer with this widget's controls.
+        expect(widget.locator(".ff-pz-how")).to_have_text(re.compile(HOW_TO[spec["type"]]))
         times: list[float] = []
         if wrong is not None:
             # an endgame's wrong move fails the attempt: it is played out, then Try again
@@ -134,6 +149,7 @@ def test_solve_one_puzzle_of_each_kind_by_clicking(page: Page, lab: Lab, output_
         expect(widget).to_have_attribute("data-solved", "true")
         expect(widget).to_have_attribute("data-verdict", "right")
         expect(widget.locator(".ff-pz-verdict")).to_have_text("Right!")
+        expect(widget.locator(".ff-pz-how")).to_have_count(0)  # nothing left to answer
         widget.screenshot(path=str(output_dir / f"solved-{kind}.png"))
         report[kind] = {
             "puzzle": p.id,

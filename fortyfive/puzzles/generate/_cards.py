@@ -33,13 +33,13 @@ def _order(rng: random.Random, d: int, variant: str | None = None) -> Made:
             variant == "H" and AH_ID not in cards
         ):
             return None  # the twist: where the joker goes, or AH as the ace of trumps
-        where = "these trumps"
+        where, rank = "these trumps", ""
     else:
         plain = rng.choice([s for s in range(4) if s != t.trump])
         cards = rng.sample(trumps, 3) + rng.sample(list(t.plain[plain]), size - 3)
-        where = f"these cards, ranked as in a trick led in {SUIT_NAMES[SUITS[plain]]},"
+        where, rank = "these cards", f", as they rank in a trick led in {SUIT_NAMES[SUITS[plain]]}"
     rng.shuffle(cards)
-    prompt = f"Click {where} from the highest to the lowest."
+    prompt = f"Put {where} in order, from the highest to the lowest{rank}."
     rule_ids = ("R2.3", "R2.4") if d == 3 else ("R2.3",)
     return rules.name, {"trump": trump, "cards": _names(cards)}, prompt, rule_ids
 
@@ -56,12 +56,12 @@ def _winner(rng: random.Random, d: int, variant: str | None = None) -> Made:
         if trump == "H" or AH_ID not in trick or not hearts or trick[0] not in (AH_ID, *hearts):
             return None
         pos = {"trump": trump, "leader": 0, "trick": _names(trick)}
-        prompt = "Who takes this trick? Click the winning card."
+        prompt = "Which card takes this trick?"
         return rules.name, pos, prompt, ("R3.2", "R2.1", "R2.2", "R2.3")
     if (d == 1 and len(trumps) > 1) or (d == 2 and not trumps) or (d == 3 and not special):
         return None
     pos = {"trump": trump, "leader": 0, "trick": _names(trick)}
-    return rules.name, pos, "Which card takes this trick? Click it.", ("R3.2", "R2.3", "R2.4")
+    return rules.name, pos, "Which card takes this trick?", ("R3.2", "R2.3", "R2.4")
 
 
 def _legal(rng: random.Random, d: int, variant: str | None = None) -> Made:
@@ -87,7 +87,7 @@ def _legal(rng: random.Random, d: int, variant: str | None = None) -> Made:
         return None
     rule_ids = ("R5.1", "R5.2", "R5.3") if lead_trump else ("R4.1", "R4.2", "R4.3")
     pos = {"trump": trump, "leader": 0, "trick": _names(trick), "hand": _names(hand)}
-    return rules.name, pos, "Select every card you may play to this trick, then Check.", rule_ids
+    return rules.name, pos, _LEGAL_PROMPT, rule_ids
 
 
 def _beaten(t: TrumpTables, trick: list[int], card: int) -> bool:
@@ -102,7 +102,7 @@ def _not_heart_ah(t: TrumpTables, hand: list[int], trick: list[int]) -> bool:
     return CARDS[lead].suit == "H" and not t.is_trump(lead) and hearts == [AH_ID]
 
 
-_LEGAL_PROMPT = "Select every card you may play to this trick, then Check."
+_LEGAL_PROMPT = "Which of your cards may you play to this trick?"
 
 #: A legal twist: the position it needs, its prompt and the rule ids its answer depends on.
 _LEGAL_TWISTS: dict[
@@ -208,7 +208,7 @@ def _notation(rng: random.Random, d: int) -> Made:
     read = [t for t in tokens if misread(t) is None]
     if not read or len(read) == len(tokens):
         return None
-    prompt = "Someone typed these words for cards. Select every one the game reads as a card."
+    prompt = "Someone typed these words for cards. Which of them does the game read as a card?"
     return "bruff", {"tokens": tokens}, prompt, ("R1.1",)
 
 
@@ -239,7 +239,7 @@ def _trumps(rng: random.Random, d: int, variant: str | None) -> Made:
         return None
     if variant == "turnup":
         pos: Position = {"turnup": str(CARDS[turnup]), "cards": _names(cards)}
-        prompt = "A bruff deal, and this card was turned up. Select every trump among these cards."
+        prompt = "A bruff deal, and this card was turned up. Which of these cards are trumps?"
         return "bruff", pos, prompt, ("R6.3", "R2.1", "R2.2")
-    prompt = "Select every trump among these cards, then Check."
+    prompt = "Which of these cards are trumps?"
     return rules.name, {"trump": trump, "cards": _names(cards)}, prompt, ("R2.1", "R2.2")

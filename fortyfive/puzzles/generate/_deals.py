@@ -91,7 +91,7 @@ def _give_up(rng: random.Random, d: int) -> Made:
     pos = _first_trick(pos, rng, (g.robber - g.to_act) % BRUFF.players)
     prompt = (
         f"Every hand is open and seat {g.robber} may rob the turn-up. Which card should it give "
-        "up, so that its side takes the most points in the deal? Click it."
+        "up, so that its side takes the most points in the deal?"
     )
     p = Puzzle("try", "give-up", "bruff", pos, prompt, ())
     run = p.start()
@@ -313,5 +313,5 @@ def _calls(rng: random.Random, d: int) -> Made:
         return None
     if d == 3 and g.scores[BARKER.partnerships[g.to_act or 0]] < rich:
         return None
-    prompt = f"Seat {g.to_act} is to call. Select every call it may make, then Check."
+    prompt = f"Seat {g.to_act} is to call. Which calls may it make?"
     return "barker", pos, prompt, ("R9.2", "R9.3", "R9.4")

@@ -33,7 +33,7 @@ def _turn(rng: random.Random, d: int, variant: str) -> Made:
     rules = get_rules(preset)
     pos = _deal(rules, rng)
     seed = rng.randrange(2**31)
-    prompt = "Whose turn is it? Click the seat that acts next."
+    prompt = "Whose turn is it: which seat acts next?"
     if variant == "dealt":  # R6.2: card k of the deal; the hardest around the end of the deal
         n, size = rules.players, rules.hand_size
         low, high = {1: (1, 3 * n), 2: (3 * n + 1, size * n), 3: (size * n - 4, size * n + 2)}[d]
@@ -42,7 +42,7 @@ def _turn(rng: random.Random, d: int, variant: str) -> Made:
         return preset, dict(pos, question="dealt", card=k), prompt, ("R6.2", "R1.2")
     if variant == "partners":
         seat = rng.randrange(rules.players)
-        prompt = f"Select every partner of seat {seat}, then Check."
+        prompt = f"Which seats are partners of seat {seat}?"
         return preset, dict(pos, question="partners", seat=seat), prompt, ("R1.3",)
     if variant == "bury":
         joker = pos["stock"].index("JK") if "JK" in pos["stock"] else -1
@@ -61,7 +61,7 @@ def _turn(rng: random.Random, d: int, variant: str) -> Made:
         g = position_game(rules, pos)
         if g.over or len(g.deals) != deals:
             return None
-        prompt = "Who deals now? Click the dealer."
+        prompt = "Who deals now?"
         dealt: tuple[str, ...] = ("R9.1", "R9.5") if preset == "barker" else ("R6.1", "R8.5")
         return preset, dict(pos, question="dealer"), prompt, dealt
     moment, rule_ids = _TURN_MOMENTS[variant]

@@ -133,6 +133,21 @@ function render({ model, el }) {
     return "row";
   }
 
+  // How to answer here (the prompt asks the question in words that fit every medium; the
+  // terminal and a printed puzzle say how to answer there in their own way).
+  function howTo(spec, zone) {
+    const where = zone === "trick" ? " in the trick" : zone === "row" ? " below" : zone ? " in your hand" : "";
+    switch (spec.type) {
+      case "card": return `Click one card${where}.`;
+      case "cards": return `Click every card that applies${where}, then Check.`;
+      case "sequence": return `Click the cards${where} in order, then Check.`;
+      case "choice": return "Click your answer.";
+      case "choices": return "Click every answer that applies, then Check.";
+      case "form": return "Fill in each answer, then Check.";
+      default: return "";
+    }
+  }
+
   function cardsOf(list, zone, view, spec, hl, size) {
     const done = model.get("done");
     const offered = new Set(spec.cards || []);
@@ -454,6 +469,7 @@ function render({ model, el }) {
       practiceHeader(p),
       header(view),
       h("div", { class: "ff-pz-prompt", text: view.prompt || "" }),
+      model.get("done") ? null : h("div", { class: "ff-pz-how", text: howTo(spec, zone) }),
       facts(view, hl),
       view.step && view.step.text ? h("div", { class: "ff-pz-step", text: view.step.text }) : null,
       seatsView(view, spec, zone, hl),
