@@ -137,6 +137,37 @@ def test_r1_3_partners() -> None:
     assert barker.answer == ["3"]
 
 
+@pytest.mark.parametrize(("preset", "deal"), [("bruff", BRUFF_DEAL), ("barker", BARKER_DEAL)])
+def test_r1_3_a_partners_view_names_no_partnership(preset: str, deal: dict[str, Any]) -> None:
+    """The partnership names would be the answer: neither the seats nor the options, nor the
+    view printed, name them (the other questions do)."""
+    run = _run({**deal, "question": "partners", "seat": 1}, preset, ("R1.3",))
+    view = run.view()
+    assert all(s["partnership"] is None for s in view["seats"])
+    assert [o["label"] for o in view["answer"]["options"]] == [
+        f"Seat {s}" for s in range(len(view["seats"])) if s != 1
+    ]
+    names = get_rules(preset).partnership_names
+    assert not any(f"({n}" in str(run) or f"{n})" in str(run) for n in names), str(run)
+    assert not any(n in json.dumps(view["seats"]) for n in names)
+    other = _run({**deal, "question": "to_act"}, preset).view()
+    assert {s["partnership"] for s in other["seats"]} == set(names)
+
+
+def test_r6_4_who_deals_is_not_told_by_the_dealers_sixth_card() -> None:
+    """After a turned-up joker the dealer holds six cards until it buries one (R6.4): a "who
+    deals" view counts no hand, in the widget's data or in print."""
+    p = get_puzzle("c3-06")
+    run = p.start()
+    assert isinstance(run, TurnRun) and run.question == "dealer"
+    assert "joker was turned up" in " ".join(run.view()["facts"])
+    assert max(len(run.game.hand(s)) for s in range(6)) == 6  # the sixth card is there
+    assert all(s["count"] is None for s in run.view()["seats"])
+    assert "6 cards" not in str(run) and "5 cards" not in str(run)
+    other = _run(_position(BRUFF_DEAL, "bruff", 3), "bruff").view()
+    assert all(isinstance(s["count"], int) for s in other["seats"])
+
+
 def test_the_view_hides_hands_and_the_seat_to_act() -> None:
     pos = _position(BRUFF_DEAL, "bruff", 3)
     view = _run(pos, "bruff").view()

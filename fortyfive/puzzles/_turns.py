@@ -12,7 +12,9 @@ it) and a ``question``:
 - ``"dealt"``: which seat receives card number ``position["card"]`` (from 1) of the deal, or
   does it stay in the stock? :func:`~fortyfive.engine.dealing.deal_pack` answers (R6.2, R9.1).
 
-The view never says who is to act or who deals when that is what is asked.
+The view never says who is to act or who deals when that is what is asked (nor how many
+cards each seat holds, when the dealer is: a turned-up joker gives the dealer a sixth, R6.4),
+nor any seat's partnership when the partners are.
 """
 
 from __future__ import annotations
@@ -84,8 +86,10 @@ class TurnRun(GameRun, kind="turn"):
 
     def _seat_options(self) -> list[dict[str, str]]:
         r = self.rules_
-        seats = [s for s in range(r.players) if self.question != "partners" or s != self.seat]
-        pairs = [(str(s), seat_label(r, s)) for s in seats]
+        if self.question == "partners":  # never the answer: no seat's partnership is named
+            pairs = [(str(s), f"Seat {s}") for s in range(r.players) if s != self.seat]
+        else:
+            pairs = [(str(s), seat_label(r, s)) for s in range(r.players)]
         if self.question == "dealt":
             pairs.append((STOCK, "Nobody: it stays in the stock"))
         return options(pairs)
@@ -110,15 +114,19 @@ class TurnRun(GameRun, kind="turn"):
             plays = g.trick_plays
             if plays:
                 facts.append("This trick so far: " + ", ".join(f"seat {s} {c}" for s, c in plays))
-        # Never the answer: the dealer is marked only when it is not what is asked.
+        # Never the answer: the dealer is marked, and the hands counted, only when the dealer is
+        # not what is asked; the partnerships are named only when the partners are not.
         marked = g.dealer if self.question in ("to_act", "dealt") else None
         seats = [
             {
                 "seat": s,
                 "name": f"Seat {s}",
-                "partnership": r.partnership_names[r.partnerships[s]],
+                "partnership": (
+                    None if self.question == "partners" else r.partnership_names[r.partnerships[s]]
+                ),
                 "cards": None,
-                "count": len(g.hand(s)),
+                # who deals: the dealer of a turned-up joker holds a sixth card (R6.4)
+                "count": None if self.question == "dealer" else len(g.hand(s)),
                 "dealer": s == marked,
                 "to_act": False,
                 "yours": self.question == "partners" and s == self.seat,

@@ -88,9 +88,12 @@ def _seat(s: Mapping[str, Any]) -> _Line:
     tags = [t for t, on in (("dealer", s["dealer"]), ("to act", s["to_act"])) if on]
     if s["yours"]:
         tags.append("you")
-    head = f"  {s['name']} ({s['partnership']}{''.join(', ' + t for t in tags)}): "
+    if s["partnership"]:  # none when it is what the puzzle asks
+        tags.insert(0, s["partnership"])
+    head = f"  {s['name']}" + (f" ({', '.join(tags)})" if tags else "") + ": "
     if s["cards"] is None:
-        return [head, f"{s['count']} cards, face down"]
+        count = "cards" if s["count"] is None else f"{s['count']} cards,"  # none: the answer
+        return [head, f"{count} face down"]
     return [head, *(_cards(s["cards"]) or ["no cards"])]
 
 

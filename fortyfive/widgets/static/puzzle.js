@@ -197,8 +197,9 @@ function render({ model, el }) {
           ? h("div", { class: `ff-pz-hand${mine ? " ff-pz-zone" : ""}`, role: mine ? "group" : undefined, "aria-label": mine ? "your cards: choose" : `hand of ${s.name}` },
               cardsOf(s.cards, mine, view, spec, hl, "small"))
           : h("div", { class: "ff-pz-hand ff-pz-hidden" },
-              s.count ? h("span", { class: "ff-pz-card ff-pz-mini", "aria-hidden": "true" }, drawCard(null)) : null,
-              h("span", { class: "ff-pz-count", text: `${plural(s.count || 0, "card")} face down` }));
+              s.count !== 0 ? h("span", { class: "ff-pz-card ff-pz-mini", "aria-hidden": "true" }, drawCard(null)) : null,
+              // a count of null: the number of cards would tell the answer, so it is not sent
+              h("span", { class: "ff-pz-count", text: s.count === null || s.count === undefined ? "cards face down" : `${plural(s.count, "card")} face down` }));
         return h(
           "div",
           { class: `ff-pz-seat ${pc(s.partnership)}${s.to_act ? " ff-pz-seat-to-act" : ""}${s.yours ? " ff-pz-seat-yours" : ""}${mine ? " ff-pz-seat-answer" : ""}`, "data-seat": s.seat },
