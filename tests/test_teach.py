@@ -394,6 +394,9 @@ def test_assign_and_grade_commands(tmp_path: Path, capsys: pytest.CaptureFixture
     roster.write_text("student,name\nana,Ana\nben,Ben\n")
     out = tmp_path / "out"
     assert main(["assign", str(mpath), "--out", str(out), "--roster", str(roster)]) == 0
+    said = capsys.readouterr().out
+    assert f"wrote 4 files into {out}" in said  # the manifest, two students', the teacher's copy
+    assert f"fortyfive grade --assignment {out / 'assignment.json'}" in said
     nb = json.loads((out / "students" / "ana" / "hw1.ipynb").read_text())
     setup = nb["cells"][1]["source"]
     assert "student='ana'" in setup and '"seed": 2026' in setup
@@ -412,10 +415,13 @@ def test_assign_and_grade_commands(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "not a fortyfive assignment manifest" in capsys.readouterr().err
 
 
-def test_the_nbgrader_source_notebook_has_one_autograded_cell_per_puzzle(tmp_path: Path) -> None:
+def test_the_nbgrader_source_notebook_has_one_autograded_cell_per_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     mpath = tmp_path / "m.json"
     mpath.write_text(json.dumps(BASE))
     assert main(["assign", str(mpath), "--out", str(tmp_path), "--nbgrader"]) == 0
+    assert "nbgrader generate_assignment hw1" in capsys.readouterr().out
     nb = json.loads((tmp_path / "source" / "hw1" / "hw1.ipynb").read_text())
     graded = [c for c in nb["cells"] if c["metadata"]["nbgrader"]["grade"]]
     assert [c["source"] for c in graded] == [f"hw.points({n})" for n in range(1, 6)]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -41,5 +40,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 2
     for path in written:
         print(path)
-    print(json.dumps({"written": len(written)}))
+    print(f"wrote {len(written)} files into {args.out}")
+    if args.nbgrader:
+        ident = written[0].parent.name  # source/<id>/<id>.ipynb
+        print(f"next, in {args.out}: nbgrader generate_assignment {ident}, then release it")
+    else:
+        print(
+            "next: hand out the student notebooks; grade what comes back with: fortyfive grade "
+            f"--assignment {args.out / 'assignment.json'} RETURNED... --out GRADES"
+        )
     return 0
