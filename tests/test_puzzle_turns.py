@@ -12,6 +12,7 @@ from fortyfive.engine.rules import get_rules
 from fortyfive.puzzles import Puzzle, PuzzleInputError, get_puzzle
 from fortyfive.puzzles._parts import position_game
 from fortyfive.puzzles._turns import TurnRun
+from fortyfive.puzzles.generate import generate_puzzles
 
 DEAL_KEYS = ("dealer", "hands", "stock", "scores")
 BRUFF_DEAL = {k: v for k, v in get_puzzle("c3-01").position.items() if k in DEAL_KEYS}
@@ -156,7 +157,7 @@ def test_r1_3_a_partners_view_names_no_partnership(preset: str, deal: dict[str, 
 
 def test_r6_4_who_deals_is_not_told_by_the_dealers_sixth_card() -> None:
     """After a turned-up joker the dealer holds six cards until it buries one (R6.4): a "who
-    deals" view counts no hand, in the widget's data or in print."""
+    deals" or "whose turn" view then counts no hand, in the widget's data or in print."""
     p = get_puzzle("c3-06")
     run = p.start()
     assert isinstance(run, TurnRun) and run.question == "dealer"
@@ -166,6 +167,11 @@ def test_r6_4_who_deals_is_not_told_by_the_dealers_sixth_card() -> None:
     assert "6 cards" not in str(run) and "5 cards" not in str(run)
     other = _run(_position(BRUFF_DEAL, "bruff", 3), "bruff").view()
     assert all(isinstance(s["count"], int) for s in other["seats"])
+    # Whose turn, the joker turned up: the dealer buries first, and no count says so.
+    (bury,) = generate_puzzles("turn", 1, seed=5, difficulty=3, variants=["bury"])
+    run = bury.start()
+    assert max(len(run.game.hand(s)) for s in range(6)) == 6
+    assert all(s["count"] is None for s in run.view()["seats"]) and "6 cards" not in str(run)
 
 
 def test_the_view_hides_hands_and_the_seat_to_act() -> None:

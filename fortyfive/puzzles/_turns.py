@@ -12,9 +12,9 @@ it) and a ``question``:
 - ``"dealt"``: which seat receives card number ``position["card"]`` (from 1) of the deal, or
   does it stay in the stock? :func:`~fortyfive.engine.dealing.deal_pack` answers (R6.2, R9.1).
 
-The view never says who is to act or who deals when that is what is asked (nor how many
-cards each seat holds, when the dealer is: a turned-up joker gives the dealer a sixth, R6.4),
-nor any seat's partnership when the partners are.
+The view never says who is to act or who deals when that is what is asked, nor any seat's
+partnership when the partners are; it counts no hand when the dealer is asked or one seat
+holds a sixth card (the dealer of a turned-up joker, until it buries one: R6.4).
 """
 
 from __future__ import annotations
@@ -114,9 +114,14 @@ class TurnRun(GameRun, kind="turn"):
             plays = g.trick_plays
             if plays:
                 facts.append("This trick so far: " + ", ".join(f"seat {s} {c}" for s, c in plays))
-        # Never the answer: the dealer is marked, and the hands counted, only when the dealer is
-        # not what is asked; the partnerships are named only when the partners are not.
+        # Never the answer: the dealer is marked only when it is not what is asked, and the
+        # partnerships are named only when the partners are not.
         marked = g.dealer if self.question in ("to_act", "dealt") else None
+        # A turned-up joker leaves the dealer a sixth card until it buries one (R6.4): counted,
+        # the hands would tell who deals, and who acts first.
+        counted = self.question != "dealer" and all(
+            len(g.hand(s)) <= r.hand_size for s in range(r.players)
+        )
         seats = [
             {
                 "seat": s,
@@ -125,8 +130,7 @@ class TurnRun(GameRun, kind="turn"):
                     None if self.question == "partners" else r.partnership_names[r.partnerships[s]]
                 ),
                 "cards": None,
-                # who deals: the dealer of a turned-up joker holds a sixth card (R6.4)
-                "count": None if self.question == "dealer" else len(g.hand(s)),
+                "count": len(g.hand(s)) if counted else None,
                 "dealer": s == marked,
                 "to_act": False,
                 "yours": self.question == "partners" and s == self.seat,
