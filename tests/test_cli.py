@@ -61,6 +61,16 @@ def test_play_a_whole_game_with_bad_inputs_reprompting(
     assert "seat 0 [" in text and "(5 cards)" in text
 
 
+def test_play_whose_record_cannot_be_written_prints_it_instead(tmp_path: Path) -> None:
+    lines: list[str] = []
+    save = tmp_path / "gone" / "game.json"  # the folder went away during the game
+    game = play("bruff", 0, 5, save, read=lambda prompt: "quit", out=lines.append)
+    said = lines.index(next(line for line in lines if "was not saved" in line))
+    assert f"the record was not saved to {save}" in lines[said]
+    assert json.loads(lines[said + 1]) == game.record()
+    assert not save.exists()
+
+
 def test_play_accepts_a_bare_card(monkeypatch: pytest.MonkeyPatch) -> None:
     game = ff.Game.new("bruff", seed=3)
     seat = game.to_act

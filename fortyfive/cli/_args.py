@@ -4,6 +4,7 @@ subcommand's usage and a message naming the option."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 
 def _number(text: str, kind: type[int] | type[float], lo: float, hi: float, what: str) -> float:
@@ -32,3 +33,14 @@ def seconds(text: str) -> float:
     if value <= 0:
         raise argparse.ArgumentTypeError(f"{text} is not a number of seconds above 0")
     return value
+
+
+def output_file(text: str) -> Path:
+    """A file to write when the command ends (a record, a chart): its folder must exist and it
+    must not be a folder, checked before the work rather than found out after it."""
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder, not a file to write")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{text}: there is no folder {path.parent}")
+    return path

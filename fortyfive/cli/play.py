@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fortyfive.agents.bots import BOTS, LEVELS, make_bot
+from fortyfive.cli._args import output_file
 from fortyfive.cli._args import seed as seed_arg
 from fortyfive.cli._typed import NOTATION, card_token
 from fortyfive.engine.actions import ActionSyntaxError, IllegalActionError
@@ -46,7 +47,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument(
         "--save",
-        type=Path,
+        type=output_file,
         default=None,
         help="write the game's record here when the game ends or you quit",
     )
@@ -127,9 +128,21 @@ def play(
         _play(game, seat, read, out, opponents)
     finally:
         if save:
-            save.write_text(json.dumps(game.record(), indent=1), encoding="utf-8")
-            out(f"record saved to {save}" + ("" if game.over else " (the game is unfinished)"))
+            _save(game, save, out)
     return game
+
+
+def _save(game: Game, save: Path, out: Callable[[str], None]) -> None:
+    """Write the game's record to ``save``; a file that cannot take it is said, with the
+    record printed instead, so that the game is not lost."""
+    text = json.dumps(game.record(), indent=1)
+    try:
+        save.write_text(text, encoding="utf-8")
+    except OSError as e:
+        out(f"the record was not saved to {save} ({e.strerror or e}); here it is:")
+        out(text)
+        return
+    out(f"record saved to {save}" + ("" if game.over else " (the game is unfinished)"))
 
 
 def _play(

@@ -4,11 +4,10 @@ round-robin of the levels (``--ladder``) with a rating per level."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from fortyfive.agents.bots import BOTS, LEVELS
 from fortyfive.agents.tournament import MAX_HANDS, run_tournament
-from fortyfive.cli._args import positive_int, seed
+from fortyfive.cli._args import output_file, positive_int, seed
 from fortyfive.engine.rules import PRESETS
 
 
@@ -23,7 +22,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     t.add_argument(
         "--bots",
-        default="rule,random",
+        default=None,
         help=f"two bot names of {', '.join(sorted(BOTS))}, e.g. rule,random (the default)",
     )
     t.add_argument(
@@ -54,11 +53,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     t.add_argument(
         "--levels",
-        default=",".join(LEVELS),
+        default=None,
         help=f"with --ladder: the levels, of {', '.join(LEVELS)} (default: all)",
     )
     t.add_argument(
-        "--plot", type=Path, default=None, help="with --ladder: write the ratings as an SVG chart"
+        "--plot",
+        type=output_file,
+        default=None,
+        help="with --ladder: write the ratings as an SVG chart",
     )
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     t.set_defaults(run=run)
@@ -66,42 +68,32 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run ``fortyfive tournament`` with the parsed ``args``; the exit status (``parser`` reports
-    errors found after parsing with the subcommand's own usage)."""
-    if args.ladder:
-        return _ladder(args, parser)
+    errors found after parsing with the subcommand's own usage).
+
+    An option of the other mode is refused rather than ignored: ``--levels`` and ``--plot`` need
+    ``--ladder``, which plays the levels' bots and takes no ``--bots``."""
+    if args.ladder and args.bots is not None:
+        parser.error("--ladder plays the levels' bots: give --levels, not --bots")
+    for option, given in (("--levels", args.levels), ("--plot", args.plot)):
+        if not args.ladder and given is not None:
+            parser.error(f"{option} is for --ladder")
+    common = {"seed": args.seed, "jobs": args.jobs, "max_hands": args.max_hands}
     try:
-        result = run_tournament(
-            args.preset,
-            args.bots.split(","),
-            args.games,
-            seed=args.seed,
-            jobs=args.jobs,
-            progress=not args.quiet,
-            max_hands=args.max_hands,
-        )
+        if args.ladder:
+            from fortyfive.agents.ladder import run_ladder
+
+            levels = (args.levels or ",".join(LEVELS)).split(",")
+            ladder = run_ladder(args.preset, levels, args.games, progress=not args.quiet, **common)
+            print(ladder.summary())
+            if args.plot:
+                args.plot.write_text(ladder.svg(), encoding="utf-8")
+                print(f"plot written to {args.plot}")
+        else:
+            bots = (args.bots or "rule,random").split(",")
+            result = run_tournament(
+                args.preset, bots, args.games, progress=not args.quiet, **common
+            )
+            print(result.summary())
     except ValueError as e:
         parser.error(str(e))
-    print(result.summary())
-    return 0
-
-
-def _ladder(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from fortyfive.agents.ladder import run_ladder
-
-    try:
-        result = run_ladder(
-            args.preset,
-            args.levels.split(","),
-            args.games,
-            seed=args.seed,
-            jobs=args.jobs,
-            progress=not args.quiet,
-            max_hands=args.max_hands,
-        )
-    except ValueError as e:
-        parser.error(str(e))
-    print(result.summary())
-    if args.plot:
-        args.plot.write_text(result.svg(), encoding="utf-8")
-        print(f"plot written to {args.plot}")
     return 0
