@@ -10,6 +10,7 @@ To check another widget, add a (page, CSS selector) pair to PAGE_CHECKS.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -111,6 +112,23 @@ def test_every_widget_of_a_page_is_drawn_from_its_one_copy_of_the_code(visit: Vi
     assert count > 2
     expect(drawn).to_have_count(count, timeout=FIRST_RENDER_MS)
     assert visit.errors == [], f"errors in the page: {visit.errors}"
+
+
+def test_a_static_pages_widgets_say_nothing_answers_there_not_how_to_answer(
+    visit: Visit,
+) -> None:
+    """No kernel answers on the static book: every card table and unfinished puzzle says so
+    where it would say how to answer or play (widgets-config.js, dom.js staticPage)."""
+    visit.page.goto(f"{visit.base}/notebooks/02_tricks_and_reneging.html")
+    tables = visit.page.locator(".ff-table")
+    puzzles = visit.page.locator('.ff-puzzle[data-done="false"]')
+    expect(puzzles.first).to_be_visible(timeout=FIRST_RENDER_MS)
+    assert tables.count() > 0 and puzzles.count() > 0
+    static = re.compile(r"^This page is static: nothing here answers a click\. Open it live")
+    for widget in tables.all():
+        expect(widget.locator(".ff-static")).to_have_text(static)
+    for widget in puzzles.all():  # the line instead of "Click one card in the trick."
+        expect(widget.locator(".ff-pz-how")).to_have_text(static)
 
 
 def test_try_it_live_opens_the_same_chapter_in_the_lite_site(visit: Visit, book_url: str) -> None:

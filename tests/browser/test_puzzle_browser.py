@@ -125,6 +125,7 @@ def test_solve_one_puzzle_of_each_kind_by_clicking(page: Page, lab: Lab, output_
         wrong, steps, spec = plans[kind]
         # The prompt asks; the line under it says how to answer with this widget's controls.
         expect(widget.locator(".ff-pz-how")).to_have_text(re.compile(HOW_TO[spec["type"]]))
+        expect(widget.locator(".ff-static")).to_have_count(0)  # a kernel answers here
         times: list[float] = []
         if wrong is not None:
             # an endgame's wrong move fails the attempt: it is played out, then Try again

@@ -69,6 +69,7 @@ def test_click_a_legal_card_the_trick_shows_it_and_the_bots_answer(
         "t = ff.CardTable('bruff', seat=0, opponents='random', seed=3, pause_ms=150)\nt",
     )
     learner_card_turn(table, page)
+    expect(table.locator(".ff-static")).to_have_count(0)  # a kernel answers here
     before = table.locator(".ff-trick .ff-played").count()
     card = legal_cards(table)[0]
     click_and_wait(table, table.locator(f'.ff-hand button[data-card="{card}"]'))

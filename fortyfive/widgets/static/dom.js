@@ -1,6 +1,18 @@
 // What the widgets' front ends share (table.js, puzzle.js): building elements, and redrawing
 // once per batch of synced changes.
 
+/**
+ * On a page of the static book (its widgets-config.js says so) the widgets are drawn from their
+ * saved state and no kernel answers a click: the widgets say that where they would say how to
+ * answer or to play.
+ */
+export function staticPage() {
+  return globalThis.fortyfiveStaticPage === true;
+}
+
+export const STATIC_TEXT =
+  "This page is static: nothing here answers a click. Open it live to play (the note at the top of the page says how).";
+
 /** The parts of a list that are drawn: append() would write "null" for a part not shown. */
 export function present(...parts) {
   return parts.flat().filter((c) => c !== null && c !== undefined && c !== false);

@@ -4,7 +4,7 @@
 // drill, a review) also syncs `practice`, its session's status: a header shows the puzzle's
 // number, the streak, the best streak and the timer, and a "Next puzzle" button sends "next".
 import { cardFace, drawCard, cardText, cardLabel, SUIT_INFO } from "./cards.js";
-import { h, keepKeys, present, redrawOnChange, uniqueId } from "./dom.js";
+import { h, keepKeys, present, redrawOnChange, STATIC_TEXT, staticPage, uniqueId } from "./dom.js";
 
 const SYNCED = [
   "view", "feedback", "hints", "more_hints", "tries", "wrong", "show_after", "can_show",
@@ -136,6 +136,7 @@ function render({ model, el }) {
   // How to answer here (the prompt asks the question in words that fit every medium; the
   // terminal and a printed puzzle say how to answer there in their own way).
   function howTo(spec, zone) {
+    if (staticPage()) return STATIC_TEXT;
     const where = zone === "trick" ? " in the trick" : zone === "row" ? " below" : zone ? " in your hand" : "";
     switch (spec.type) {
       case "card": return `Click one card${where}.`;
@@ -470,7 +471,7 @@ function render({ model, el }) {
       practiceHeader(p),
       header(view),
       h("div", { class: "ff-pz-prompt", text: view.prompt || "" }),
-      model.get("done") ? null : h("div", { class: "ff-pz-how", text: howTo(spec, zone) }),
+      model.get("done") ? null : h("div", { class: `ff-pz-how${staticPage() ? " ff-static" : ""}`, text: howTo(spec, zone) }),
       facts(view, hl),
       view.step && view.step.text ? h("div", { class: "ff-pz-step", text: view.step.text }) : null,
       seatsView(view, spec, zone, hl),

@@ -2,7 +2,7 @@
 // observation from the engine; info: texts worded by Python; log; notice; settings) and sends
 // the learner's clicks as messages; Python validates each one and owns the game.
 import { cardFace, drawCard, cardText, cardLabel, svgEl, SUIT_INFO } from "./cards.js";
-import { h, keepKeys, redrawOnChange, schedule, uniqueId } from "./dom.js";
+import { h, keepKeys, present, redrawOnChange, schedule, STATIC_TEXT, staticPage, uniqueId } from "./dom.js";
 
 const SPEEDS = [
   ["Slow", 1500],
@@ -611,7 +611,7 @@ function render({ model, el }) {
     if (!obs || obs.seat === undefined) return;
     const key = focusCard ? { card: focusCard, inHand: true, index: 0 } : focusKey(document.activeElement);
 
-    top.replaceChildren(
+    top.replaceChildren(...present(
       header(obs, info),
       h(
         "div",
@@ -621,8 +621,9 @@ function render({ model, el }) {
         turnupSpot(info),
       ),
       h("div", { class: "ff-prompt", text: info.prompt }),
+      staticPage() ? h("div", { class: "ff-static", text: STATIC_TEXT }) : null,
       controls(obs, info),
-    );
+    ));
     middle.replaceChildren(hand(obs), settings(obs));
     drawNotice();
     drawLog();

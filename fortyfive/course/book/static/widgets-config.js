@@ -17,6 +17,10 @@
   });
 })();
 
+// The widgets are drawn here from their saved state, with no kernel to answer them: they say so
+// (dom.js, staticPage) where they would tell the reader how to answer or to play.
+window.fortyfiveStaticPage = true;
+
 // A page keeps one copy of each widget's code: every other widget with the same code names the
 // model that holds it ("fortyfive-same-as:<model id>", written by fortyfive/course/book.py).
 // Copy it back before the widget manager reads the state: the manager renders on "load", and
