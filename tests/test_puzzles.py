@@ -362,6 +362,18 @@ def test_views_never_hold_the_stock_face_down_cards_or_a_solution() -> None:
             assert f'"{card}"' not in view, (p.id, card)
 
 
+def test_a_puzzles_rules_are_shown_once_it_is_finished_not_before() -> None:
+    """The rules a puzzle cites say what to look for (R8.4, the jink, on one "who wins the
+    game" and not the others): like lichess's themes they are shown when it is over."""
+    jink = next(p for p in ALL if p.kind == "game-winner" and "R8.4" in p.rules)
+    assert any(p.kind == "game-winner" and "R8.4" not in p.rules for p in ALL)
+    for p in ALL:
+        run = p.start()
+        assert run.view()["rules"] == [], p.id
+        assert run.show().rules == p.rules and run.view()["rules"] == list(p.rules), p.id
+    assert "R8.4" not in str(jink)  # the printed puzzle; its solution cites it
+
+
 def test_worked_examples_e2_and_e4_are_shown_not_asked() -> None:
     """E2 and E4 are solved in chapter 2's text, so no puzzle asks them again."""
     e2 = {"trump": "S", "trick": ["7S", "5S", "AS", "AH"]}

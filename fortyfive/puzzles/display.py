@@ -9,7 +9,7 @@ line names cards as :meth:`~fortyfive.puzzles.PuzzleRun.check` takes them ("5S")
 
 >>> from fortyfive.puzzles import get_puzzle
 >>> print(view_text(get_puzzle("c0-06").start().view()))
-c0-06 Who takes the trick? (barker, difficulty 1: R3.2 R2.3 R2.4)
+c0-06 Who takes the trick? (barker, difficulty 1)
 Which card takes this trick?
   Trump: spades
   Trick: seat 0 Q♥, seat 1 10♥, seat 2 7♥, seat 3 9♠
@@ -133,9 +133,9 @@ def _lines(view: Mapping[str, Any], answer: bool = True) -> list[_Line]:
     """What the learner may see, line by line, from a view whose texts are already shown; the
     last says how to answer in Python, when ``answer``."""
     title = view["title"] or view["kind"]
-    rules = " ".join(view["rules"])
+    rules = ": " + " ".join(view["rules"]) if view["rules"] else ""  # shown once finished
     lines: list[_Line] = [
-        [f"{view['id']} {title} ({view['preset']}, difficulty {view['difficulty']}: {rules})"],
+        [f"{view['id']} {title} ({view['preset']}, difficulty {view['difficulty']}{rules})"],
         [view["prompt"]],
     ]
     lines.extend([f"  {fact}"] for fact in view["facts"])  # the turn-up is among them

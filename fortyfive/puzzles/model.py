@@ -285,14 +285,18 @@ class PuzzleRun:
 
     # the public protocol
     def view(self) -> dict[str, Any]:
-        """What the learner may see (JSON-able): never the answer."""
+        """What the learner may see (JSON-able): never the answer.
+
+        The puzzle's rules are shown once it is finished, as lichess shows a puzzle's themes:
+        before, they would say what to look for ("R8.4", the jink, on a "who wins the game"),
+        and a wrong answer's feedback cites the rule it broke anyway."""
         p = self.puzzle
         base: dict[str, Any] = {
             "id": p.id,
             "kind": p.kind,
             "title": p.title,
             "prompt": p.prompt,
-            "rules": list(p.rules),
+            "rules": list(p.rules) if self.done else [],
             "difficulty": p.difficulty,
             "preset": p.preset,
             "trump": None,
