@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from fortyfive import __version__
 from fortyfive.cli import build_parser, main
 from fortyfive.cli.play import play
 from fortyfive.engine.record import MAX_RECORD_BYTES
@@ -49,6 +50,14 @@ def test_the_help_names_the_program_as_it_was_started_and_says_where_to_begin(
         assert text.startswith(f"usage: {prog} ") and "'course' opens the course" in text
         assert commands["play"].format_usage().startswith(f"usage: {prog} play")
         assert "``" not in text  # words for a reader, not markup
+
+
+def test_version_says_which_fortyfive_this_is(capsys: pytest.CaptureFixture[str]) -> None:
+    """The release a teacher grades with must be the one that assigned: --version says it."""
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == f"fortyfive {__version__}\n"
 
 
 def test_the_fortyfive_script_and_h_work() -> None:

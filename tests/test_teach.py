@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from fortyfive import __version__
 from fortyfive.cli import main
 from fortyfive.puzzles import Puzzle, load_drill_bank
 from fortyfive.teach import (
@@ -395,8 +396,11 @@ def test_assign_and_grade_commands(tmp_path: Path, capsys: pytest.CaptureFixture
     out = tmp_path / "out"
     assert main(["assign", str(mpath), "--out", str(out), "--roster", str(roster)]) == 0
     said = capsys.readouterr().out
-    assert f"wrote 4 files into {out}" in said  # the manifest, two students', the teacher's copy
+    # the manifest, two students', the teacher's copy; grade with the version that assigned
+    assert f"wrote 4 files into {out} with fortyfive {__version__}" in said
     assert f"fortyfive grade --assignment {out / 'assignment.json'}" in said
+    teacher = json.loads((out / "teacher" / "hw1-teacher.ipynb").read_text())["cells"][0]
+    assert f"with the fortyfive that wrote this copy, {__version__}" in teacher["source"]
     nb = json.loads((out / "students" / "ana" / "hw1.ipynb").read_text())
     setup = nb["cells"][1]["source"]
     assert "student='ana'" in setup and '"seed": 2026' in setup

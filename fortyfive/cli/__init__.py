@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from fortyfive import __version__
 from fortyfive.cli import (
     assign,
     bench,
@@ -33,6 +34,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         epilog="New here? 'course' opens the course at its first chapter; 'play' plays a game "
         "in the terminal, 'puzzles' solves the course's puzzles there. Each command has its own "
         "--help.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"fortyfive {__version__}", help="the version"
     )
     sub = parser.add_subparsers(dest="command", required=True)
     for command in _COMMANDS:

@@ -32,6 +32,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from fortyfive.teach.draw import StudentError
     from fortyfive.teach.manifest import ManifestError
     from fortyfive.teach.roster import RosterError
+    from fortyfive.teach.submission import package_version
 
     try:
         written = write_assignment(args.manifest, args.out, args.roster, args.nbgrader)
@@ -40,13 +41,14 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 2
     for path in written:
         print(path)
-    print(f"wrote {len(written)} files into {args.out}")
+    print(f"wrote {len(written)} files into {args.out} with fortyfive {package_version()}")
     if args.nbgrader:
         ident = written[0].parent.name  # source/<id>/<id>.ipynb
         print(f"next, in {args.out}: nbgrader generate_assignment {ident}, then release it")
     else:
         print(
-            "next: hand out the student notebooks; grade what comes back with: fortyfive grade "
-            f"--assignment {args.out / 'assignment.json'} RETURNED... --out GRADES"
+            "next: hand out the student notebooks; grade what comes back, with this version, "
+            f"with: fortyfive grade --assignment {args.out / 'assignment.json'} RETURNED... "
+            "--out GRADES"
         )
     return 0

@@ -164,7 +164,7 @@ def _row(
 
 def _grade_student(manifest: Manifest, sub: Submission, notes: list[str]) -> list[Row]:
     here = package_version()
-    if sub.made_with is not None and here is not None and sub.made_with != here:
+    if sub.made_with is not None and sub.made_with != here:
         notes.append(
             f"made with fortyfive {sub.made_with}, graded with {here}: any puzzle that version "
             "drew differently is refused (grade with the version that assigned it)"

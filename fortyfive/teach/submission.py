@@ -20,7 +20,6 @@ file and the field.
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 import re
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from fortyfive import __version__
 from fortyfive.course.jsonfiles import check_header, read_json, write_json
 from fortyfive.engine.errors import quote
 from fortyfive.puzzles.model import MAX_ATTEMPT_HINTS, MAX_ATTEMPT_SECONDS
@@ -82,13 +82,10 @@ class Submission:
 
 
 @cache
-def package_version() -> str | None:
-    """The version of the installed fortyfive (None when it runs uninstalled, from a source
-    tree): what a submission records, and what the grader compares it with."""
-    try:
-        return importlib.metadata.version("fortyfive")
-    except importlib.metadata.PackageNotFoundError:
-        return None
+def package_version() -> str:
+    """This fortyfive's version (``fortyfive.__version__``, also the wheel's): what a
+    submission records, and what the grader compares it with."""
+    return __version__
 
 
 class SubmissionLog:
@@ -116,10 +113,10 @@ class SubmissionLog:
         """Add one attempt (the keys of :data:`FIELDS`; the time is filled in)."""
         row = {k: attempt[k] for k in FIELDS}
         row["time"] = attempt.get("time") or datetime.now(UTC).isoformat(timespec="seconds")
-        data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
-        if (made_with := package_version()) is not None:
-            data["fortyfive"] = made_with
-        data |= {
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "fortyfive": package_version(),
             "assignment": self.assignment,
             "manifest": self.manifest,
             "student": self.student,
