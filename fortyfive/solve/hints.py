@@ -171,16 +171,16 @@ def _reason(
         return (
             f"{what} {'ties for' if tied else 'is'} best in all {n} deals consistent with what "
             "you have seen: "
-            f"{side} take {value:.1f} points on average."
+            f"your side, {side}, takes {value:.1f} points on average."
         )
     if best:
         return (
             f"{what} is best in {best} of {n} possible deals; on average it gives up "
-            f"{loss:.1f} points ({side} take {value:.1f})."
+            f"{loss:.1f} points (your side, {side}, takes {value:.1f})."
         )
     return (
         f"{what} is never best in the {n} possible deals: it gives up {loss:.1f} points "
-        f"on average ({side} take {value:.1f})."
+        f"on average (your side, {side}, takes {value:.1f})."
     )
 
 
