@@ -187,8 +187,28 @@ def test_play_hint_ranks_the_legal_cards_and_opponents_are_bots() -> None:
 def test_lab_refuses_a_missing_notebook(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     folder = tmp_path / "course"
     assert main(["lab", "no-such.ipynb", "--dir", str(folder)]) == 2
-    assert f"no notebook no-such.ipynb in {folder}" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert f"no notebook no-such.ipynb in {folder}; the course's notebooks are " in said
+    assert "00_start_here.ipynb, 01_cards_and_trumps.ipynb" in said
     assert not folder.exists()  # refused before anything is written
+
+
+def test_course_refuses_a_dir_that_is_a_file_or_cannot_be_written(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    afile = tmp_path / "notes.txt"
+    afile.write_text("mine")
+    assert main(["course", "--dir", str(afile), "--no-browser"]) == 2
+    assert f"{afile} is a file, not a folder: give another --dir" in capsys.readouterr().err
+    assert afile.read_text() == "mine"
+
+    def full(folder: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(launch, "copy_course", full)
+    assert main(["course", "--dir", str(tmp_path / "c"), "--no-browser"]) == 2
+    said = capsys.readouterr().err
+    assert f"could not be copied into {tmp_path / 'c'}: No space left on device" in said
 
 
 class Served:

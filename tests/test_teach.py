@@ -419,6 +419,32 @@ def test_assign_and_grade_commands(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "not a fortyfive assignment manifest" in capsys.readouterr().err
 
 
+def test_assign_and_grade_refuse_an_out_that_is_a_file_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mpath = tmp_path / "m.json"
+    mpath.write_text(json.dumps(BASE))
+    afile = tmp_path / "grades.txt"
+    afile.write_text("mine")
+    for argv in (
+        ["assign", str(mpath), "--out", str(afile)],
+        ["grade", "--assignment", str(mpath), str(tmp_path), "--out", str(afile)],
+    ):
+        with pytest.raises(SystemExit) as done:
+            main(argv)
+        assert done.value.code == 2
+        assert f"argument --out: {afile} is a file, not a folder" in capsys.readouterr().err
+    assert afile.read_text() == "mine"
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device", str(tmp_path / "out" / "x"))
+
+    monkeypatch.setattr(Path, "write_text", full)
+    assert main(["assign", str(mpath), "--out", str(tmp_path / "out")]) == 2
+    said = capsys.readouterr().err
+    assert said == f"assign: {tmp_path / 'out' / 'x'}: No space left on device\n"
+
+
 def test_the_nbgrader_source_notebook_has_one_autograded_cell_per_puzzle(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

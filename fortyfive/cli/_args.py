@@ -44,3 +44,11 @@ def output_file(text: str) -> Path:
     if not path.parent.is_dir():
         raise argparse.ArgumentTypeError(f"{text}: there is no folder {path.parent}")
     return path
+
+
+def output_folder(text: str) -> Path:
+    """A folder to write into (made if missing): refused at once if it is a file."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder to write into")
+    return path

@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from fortyfive.cli._args import output_folder
+
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``assign`` and its options to the program's subcommands."""
@@ -15,7 +17,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "with --roster) and the teacher's copy, or an nbgrader source folder",
     )
     a.add_argument("manifest", type=Path, help="the assignment's manifest (JSON)")
-    a.add_argument("--out", type=Path, required=True, help="the folder to write into")
+    a.add_argument("--out", type=output_folder, required=True, help="the folder to write into")
     a.add_argument("--roster", type=Path, help="a CSV file with a 'student' column")
     a.add_argument(
         "--nbgrader",
@@ -36,8 +38,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     try:
         written = write_assignment(args.manifest, args.out, args.roster, args.nbgrader)
-    except (ManifestError, RosterError, StudentError, FileExistsError) as e:
+    except (ManifestError, RosterError, StudentError) as e:
         print(f"assign: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:  # a folder that cannot be written, a full disk
+        print(f"assign: {e.filename or args.out}: {e.strerror or e}", file=sys.stderr)
         return 2
     for path in written:
         print(path)

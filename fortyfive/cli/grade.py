@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from fortyfive.cli._args import output_folder
+
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``grade`` and its options to the program's subcommands."""
@@ -21,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         nargs="+",
         help="submission files, or folders searched for fortyfive-submission-*.json",
     )
-    g.add_argument("--out", type=Path, required=True, help="the folder for the results")
+    g.add_argument("--out", type=output_folder, required=True, help="the folder for the results")
     g.add_argument("--roster", type=Path, help="a CSV file with a 'student' column")
     g.set_defaults(run=run)
 
@@ -37,6 +39,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         book, written = grade_files(args.assignment, args.submissions, args.out, args.roster)
     except (ManifestError, RosterError, RuntimeError) as e:
         print(f"grade: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:  # a folder that cannot be written, a full disk
+        print(f"grade: {e.filename or args.out}: {e.strerror or e}", file=sys.stderr)
         return 2
     for student, notes in sorted(book.notes.items()):
         for note in notes:

@@ -354,15 +354,24 @@ def open_course(
 ) -> int:
     """Copy the course into ``folder`` (default ``./fortyfive-course``), trust its notebooks and
     run JupyterLab there, opened at ``notebook``. Returns the exit code: 2 if JupyterLab is not
-    installed or there is no such notebook (nothing is written then)."""
+    installed, there is no such notebook or ``folder`` is a file (nothing is written then), or
+    the course cannot be copied there."""
     folder = (folder or DEFAULT_DIR).expanduser().resolve()
     if importlib.util.find_spec("jupyterlab") is None:
         err(f"JupyterLab is not installed; the course needs it: {INSTALL_HINT}")
         return 2
-    if not ((folder / notebook).is_file() or (NOTEBOOKS / notebook).is_file()):
-        err(f"no notebook {notebook} in {folder}")
+    if folder.exists() and not folder.is_dir():
+        err(f"{folder} is a file, not a folder: give another --dir")
         return 2
-    report = copy_course(folder)
+    if not ((folder / notebook).is_file() or (NOTEBOOKS / notebook).is_file()):
+        chapters = ", ".join(sorted(n for n in shipped_files() if n.endswith(".ipynb")))
+        err(f"no notebook {notebook} in {folder}; the course's notebooks are {chapters}")
+        return 2
+    try:
+        report = copy_course(folder)
+    except OSError as e:  # a folder that cannot be written, a full disk
+        err(f"the course could not be copied into {folder}: {e.strerror or e}")
+        return 2
     for line in report.lines():
         out(line)
     trust_notebooks(folder, jupyter_data_dir())
