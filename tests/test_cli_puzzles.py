@@ -307,3 +307,8 @@ def test_a_bad_progress_file_is_refused_and_left_as_it_is(
     with pytest.raises(SystemExit):
         main(["puzzles", "--review"])
     assert "give --progress FILE" in capsys.readouterr().err
+    for wrong, why in ((tmp_path, "is a folder"), (tmp_path / "no" / "p.json", "no folder")):
+        with pytest.raises(SystemExit):
+            main(["puzzles", "--progress", str(wrong)])
+        assert f"argument --progress: {wrong}" in (err := capsys.readouterr().err) and why in err
+    assert not (tmp_path / "no").exists()

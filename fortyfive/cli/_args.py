@@ -36,8 +36,8 @@ def seconds(text: str) -> float:
 
 
 def output_file(text: str) -> Path:
-    """A file to write when the command ends (a record, a chart): its folder must exist and it
-    must not be a folder, checked before the work rather than found out after it."""
+    """A file the command writes (a record, a chart, a progress file): its folder must exist
+    and it must not be a folder, checked before the work rather than found out after it."""
     path = Path(text)
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"{text} is a folder, not a file to write")

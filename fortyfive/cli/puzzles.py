@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
+from fortyfive.cli._args import output_file
 from fortyfive.cli._typed import card_token
 from fortyfive.course.practice import ReviewSession, nothing_due
 from fortyfive.course.progress import ProgressError, ProgressLog
@@ -74,7 +74,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument(
         "--progress",
-        type=Path,
+        type=output_file,
         default=None,
         metavar="FILE",
         help="record every check in this progress file (the course folder's "
