@@ -15,11 +15,10 @@ project's rules reference, ``fortyfive/course/book/rules.md`` (a page of the cou
 """
 
 from fortyfive import engine
+from fortyfive._version import __version__ as __version__  # the one place it is written
 from fortyfive.engine import *  # noqa: F403  (the engine's public names are the package's)
 
 __all__ = list(engine.__all__)  # CardTable and PuzzleWidget come on first use (below)
-
-__version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> object:

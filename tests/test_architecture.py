@@ -93,8 +93,15 @@ def _owner(name: str, modules: dict[str, tuple[Path, bool]]) -> str | None:
     return None
 
 
+#: Modules below every layer, which any module may import: they import nothing themselves.
+LEAVES = ("fortyfive._version",)
+
+
 def layer_of(module: str) -> int:
-    """The module's layer index; the package root and ``__main__`` sit above every layer."""
+    """The module's layer index; the package root and ``__main__`` sit above every layer, the
+    leaves below them all."""
+    if module in LEAVES:
+        return -1
     parts = module.split(".")
     if len(parts) > 1 and parts[1] in LAYERS:
         return LAYERS.index(parts[1])
@@ -155,6 +162,13 @@ def test_every_subpackage_imports_only_from_the_layers_below_it() -> None:
     assert {m.split(".")[1] for m in modules if m.count(".") >= 1} >= set(LAYERS)
     bad = contract_violations(all_edges(modules), modules)
     assert not bad, "\n".join(bad)
+
+
+def test_a_leaf_that_every_layer_may_import_imports_nothing() -> None:
+    modules = package_modules()
+    for leaf in LEAVES:
+        path, is_package = modules[leaf]
+        assert list(imports_of(leaf, path.read_text(encoding="utf-8"), is_package)) == [], leaf
 
 
 def test_no_import_cycle_lazy_imports_included() -> None:

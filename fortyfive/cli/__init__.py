@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from fortyfive import __version__
+from fortyfive._version import __version__
 from fortyfive.cli import (
     assign,
     bench,

@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fortyfive import __version__
+from fortyfive._version import __version__
 from fortyfive.course.jsonfiles import check_header, read_json, write_json
 from fortyfive.engine.errors import quote
 from fortyfive.puzzles.model import MAX_ATTEMPT_HINTS, MAX_ATTEMPT_SECONDS
