@@ -77,6 +77,7 @@ def test_the_fortyfive_script_and_h_work() -> None:
         (["tournament", "--games", "0"], "argument --games"),
         (["tournament", "--bots", "rule"], "python -m fortyfive tournament: error: a tournament"),
         (["tournament", "--bots", "rule,chess"], "python -m fortyfive tournament: error"),
+        (["bench", "--solver", "--bots"], "argument --bots: not allowed with argument --solver"),
         (["tournament", "--plot", "x.svg"], "tournament: error: --plot is for --ladder"),
         (["tournament", "--levels", "club,strong"], "error: --levels is for --ladder"),
         (["tournament", "--ladder", "--bots", "rule,search"], "give --levels, not --bots"),

@@ -19,6 +19,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="time the engine on one core: random games (games/s, actions/s), the solver, the "
         "bots' decisions, the hints, the puzzles' clicks, or the drills' next puzzle",
     )
+    mode = b.add_mutually_exclusive_group()  # one bench a run: two modes are refused
     b.add_argument(
         "--preset",
         choices=[*sorted(PRESETS), "all"],
@@ -31,7 +32,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=5.0,
         help="how long to play random games per preset (default: 5)",
     )
-    b.add_argument(
+    mode.add_argument(
         "--solver", action="store_true", help="time the open-hand solver instead (median, p95)"
     )
     b.add_argument(
@@ -40,13 +41,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=40,
         help="with --solver: positions of each kind; with --hints: first leads (default: 40)",
     )
-    b.add_argument(
+    mode.add_argument(
         "--hints",
         action="store_true",
         help="time hint() at bruff first leads, and compare its ranking with the ranking "
         "of the same deals without a node budget",
     )
-    b.add_argument(
+    mode.add_argument(
         "--bots",
         action="store_true",
         help="time a bot's decisions per preset and phase instead (median, p95, max)",
@@ -63,12 +64,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=6,
         help="with --bots: deals played per preset (default: 6)",
     )
-    b.add_argument(
+    mode.add_argument(
         "--puzzles",
         action="store_true",
         help="time checking the shipped puzzles' answers, per kind (median, p95)",
     )
-    b.add_argument(
+    mode.add_argument(
         "--drills",
         action="store_true",
         help="time making a drill's next puzzle, per kind and difficulty (median, p95)",
