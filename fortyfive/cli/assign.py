@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from fortyfive._version import __version__
 from fortyfive.cli._args import output_folder
 
 
@@ -34,7 +35,6 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from fortyfive.teach.draw import StudentError
     from fortyfive.teach.manifest import ManifestError
     from fortyfive.teach.roster import RosterError
-    from fortyfive.teach.submission import package_version
 
     try:
         written = write_assignment(args.manifest, args.out, args.roster, args.nbgrader)
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 2
     for path in written:
         print(path)
-    print(f"wrote {len(written)} files into {args.out} with fortyfive {package_version()}")
+    print(f"wrote {len(written)} files into {args.out} with fortyfive {__version__}")
     if args.nbgrader:
         ident = written[0].parent.name  # source/<id>/<id>.ipynb
         print(f"next, in {args.out}: nbgrader generate_assignment {ident}, then release it")

@@ -22,11 +22,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from fortyfive._version import __version__
 from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles.model import Puzzle, PuzzleInputError
 from fortyfive.teach.draw import Assigned, assigned_puzzles, puzzle_digest
 from fortyfive.teach.manifest import Manifest, Policy
-from fortyfive.teach.submission import Attempt, Submission, package_version
+from fortyfive.teach.submission import Attempt, Submission
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,7 @@ def _row(
 
 
 def _grade_student(manifest: Manifest, sub: Submission, notes: list[str]) -> list[Row]:
-    here = package_version()
+    here = __version__
     if sub.made_with is not None and sub.made_with != here:
         notes.append(
             f"made with fortyfive {sub.made_with}, graded with {here}: any puzzle that version "

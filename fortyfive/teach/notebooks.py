@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from fortyfive._version import __version__
 from fortyfive.puzzles.model import KINDS
 from fortyfive.teach.draw import Assigned, assigned_puzzles
 from fortyfive.teach.manifest import Manifest
-from fortyfive.teach.submission import package_version
 
 _TITLES = {
     "order": "put the cards in order",
@@ -173,7 +173,7 @@ def teacher_notebook(m: Manifest, students: list[str]) -> Notebook:
             f"# {m.title}: the teacher's copy\n\nThe puzzles each student is given and the "
             "engine's answers. Grade the submissions with `python -m fortyfive grade "
             "--assignment MANIFEST SUBMISSIONS... --out DIR`, with the fortyfive that wrote "
-            f"this copy, {package_version()} (`python -m fortyfive --version` says which is "
+            f"this copy, {__version__} (`python -m fortyfive --version` says which is "
             "installed): another version may draw other generated puzzles."
         ),
         _code(

@@ -24,7 +24,6 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -81,13 +80,6 @@ class Submission:
     made_with: str | None = None  # the fortyfive version that wrote it, when it says
 
 
-@cache
-def package_version() -> str:
-    """This fortyfive's version (``fortyfive.__version__``, also the wheel's): what a
-    submission records, and what the grader compares it with."""
-    return __version__
-
-
 class SubmissionLog:
     """Appends attempts to a student's submission file; each write replaces it atomically."""
 
@@ -116,7 +108,7 @@ class SubmissionLog:
         data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
-            "fortyfive": package_version(),
+            "fortyfive": __version__,  # the grader compares it with its own
             "assignment": self.assignment,
             "manifest": self.manifest,
             "student": self.student,
