@@ -23,13 +23,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     b.add_argument(
         "--preset",
         choices=[*sorted(PRESETS), "all"],
-        default="all",
-        help="the preset of the random games (default: all)",
+        default=None,
+        help="the preset of the random games or of --bots (default: all)",
     )
     b.add_argument(
         "--seconds",
         type=seconds,
-        default=5.0,
+        default=None,
         help="how long to play random games per preset (default: 5)",
     )
     mode.add_argument(
@@ -38,7 +38,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     b.add_argument(
         "--positions",
         type=positive_int,
-        default=40,
+        default=None,
         help="with --solver: positions of each kind; with --hints: first leads (default: 40)",
     )
     mode.add_argument(
@@ -55,13 +55,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     b.add_argument(
         "--bot",
         choices=sorted(BOTS),
-        default="search",
+        default=None,
         help="with --bots: the bot, in every seat (default: search)",
     )
     b.add_argument(
         "--deals",
         type=positive_int,
-        default=6,
+        default=None,
         help="with --bots: deals played per preset (default: 6)",
     )
     mode.add_argument(
@@ -77,12 +77,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     b.add_argument(
         "--rounds",
         type=positive_int,
-        default=20,
+        default=None,
         help="with --puzzles: starts of each shipped puzzle; with --drills: puzzles of each kind "
         "and difficulty (default: 20)",
     )
     b.add_argument(
-        "--seed", type=seed, default=1, help="the seed of the positions or games (default: 1)"
+        "--seed",
+        type=seed,
+        default=None,
+        help="the seed of --solver's or --hints' positions, --bots' games or --drills' puzzles "
+        "(default: 1)",
     )
     b.add_argument(
         "--pyodide",
@@ -91,6 +95,33 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "browser): needs node and the lite extra",
     )
     b.set_defaults(run=run)
+
+
+#: The modes each option is for, and its value when not given: an option given to another mode
+#: is refused, as it would change nothing ("random" is the bench without a mode).
+OPTIONS: dict[str, tuple[tuple[str, ...], object]] = {
+    "preset": (("random", "bots"), "all"),
+    "seconds": (("random",), 5.0),
+    "positions": (("solver", "hints"), 40),
+    "bot": (("bots",), "search"),
+    "deals": (("bots",), 6),
+    "rounds": (("puzzles", "drills"), 20),
+    "seed": (("solver", "hints", "bots", "drills"), 1),
+}
+MODES = ("solver", "hints", "bots", "puzzles", "drills")
+
+
+def _options_of_the_mode(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Refuse an option the chosen mode does not use; give the others their defaults."""
+    mode = next((m for m in MODES if getattr(args, m)), "random")
+    for name, (modes, default) in OPTIONS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
+        elif mode not in modes:
+            names = ["the random games" if m == "random" else f"--{m}" for m in modes]
+            uses = " or ".join([", ".join(names[:-1]), names[-1]] if names[1:] else names)
+            said = "the random games" if mode == "random" else f"--{mode}"
+            parser.error(f"--{name} is for {uses}, not {said}")
 
 
 def _table(rows: list[dict[str, Any]]) -> str:
@@ -108,6 +139,7 @@ def _table(rows: list[dict[str, Any]]) -> str:
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run ``fortyfive bench`` with the parsed ``args``; the exit status (``parser`` reports
     errors found after parsing with the subcommand's own usage)."""
+    _options_of_the_mode(args, parser)
     if args.pyodide:
         from fortyfive.bench.pyodide import PyodideError, run_module
 
