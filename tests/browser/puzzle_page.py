@@ -7,35 +7,18 @@ on timers. The answers come from the test process (the puzzle engine), never fro
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import FIRST_RENDER_MS, Lab
+from .lab_page import run_notebook
 
 
 def open_notebook(page: Page, lab: Lab, name: str, cells: list[str], widgets: int) -> Locator:
     """Open a notebook of code cells, run them all and wait for ``widgets`` puzzle widgets."""
-    url = lab.notebook(name, cells)
-    page.goto(url)
-    # The kernel can read idle before it has started: wait for the status bar, then run all
-    # and check the first cell really ran (its prompt shows a number).
-    panel = page.locator(".jp-NotebookPanel:visible")
-    expect(panel).to_have_count(1, timeout=FIRST_RENDER_MS)
-    expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=FIRST_RENDER_MS)
-    deadline = time.monotonic() + FIRST_RENDER_MS / 1000
-    while True:
-        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        try:
-            expect(panel.locator(".jp-InputPrompt").first).to_have_text(
-                re.compile(r"\[[\d*]+\]"), timeout=10_000
-            )
-            break
-        except AssertionError:
-            if time.monotonic() > deadline:
-                raise
+    panel = run_notebook(page, lab, name, cells)
     puzzles = panel.locator(".ff-puzzle")
     expect(puzzles).to_have_count(widgets, timeout=FIRST_RENDER_MS)
     return puzzles

@@ -6,36 +6,19 @@ data-over), so tests wait on what the learner would see rather than on timers.
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from .conftest import FIRST_RENDER_MS, Lab
+from .lab_page import run_notebook
 
 
 def open_table(page: Page, lab: Lab, name: str, setup: str) -> Any:
     """Open a notebook whose first cell builds and shows a table, run it, wait for the table."""
-    url = lab.notebook(name, [f"import fortyfive as ff\n{setup}"])
-    page.goto(url)
-    # The kernel can read idle before it has started: wait for the status bar, then run all
-    # and check the cell really ran (its prompt shows a number).
-    panel = page.locator(".jp-NotebookPanel:visible")
-    expect(panel).to_have_count(1, timeout=FIRST_RENDER_MS)
-    expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=FIRST_RENDER_MS)
+    panel = run_notebook(page, lab, name, [f"import fortyfive as ff\n{setup}"])
     table = panel.locator(".ff-table")
-    deadline = time.monotonic() + FIRST_RENDER_MS / 1000
-    while True:
-        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        try:
-            expect(panel.locator(".jp-InputPrompt").first).to_have_text(
-                re.compile(r"\[[\d*]+\]"), timeout=10_000
-            )
-            break
-        except AssertionError:
-            if time.monotonic() > deadline:
-                raise
     expect(table.first).to_be_visible(timeout=FIRST_RENDER_MS)  # the cell may show several
     return table
 
