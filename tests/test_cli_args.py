@@ -131,9 +131,11 @@ def test_replay_of_a_huge_or_missing_file_is_refused_before_reading(
     with path.open("wb") as f:
         f.truncate(MAX_RECORD_BYTES + 1)
     assert main(["replay", str(path)]) == 2
-    assert f"has at most {MAX_RECORD_BYTES}" in capsys.readouterr().err
+    assert f"larger than {MAX_RECORD_BYTES} bytes" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "none.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path)]) == 2  # a folder, a pipe or a device: not read
+    assert "is not a file" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("stop", ["quit", "eof"])

@@ -28,20 +28,21 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-from fortyfive.engine.validate import json_text
+from fortyfive.engine.validate import FileRefused, json_text, read_bounded
 
 
 def read_json(path: Path, limit: int, what: str, error: type[ValueError]) -> Any:
     """The parsed JSON of ``path``, a ``what`` of at most ``limit`` bytes; any problem raises
-    ``error`` naming the file (its size is checked before a byte is read)."""
+    ``error`` naming the file (only a regular file is read, and at most ``limit`` bytes of it:
+    :func:`~fortyfive.engine.validate.read_bounded`)."""
     try:
-        size = path.stat().st_size
+        raw = read_bounded(path, limit)
     except OSError as e:
         raise error(f"{path}: cannot read the {what} ({e.strerror})") from None
-    if size > limit:
-        raise error(f"{path}: the {what} is larger than {limit} bytes")
+    except FileRefused as e:
+        raise error(f"{path}: the {what} is {e}") from None
     try:
-        return json_text(path.read_bytes().decode("utf-8"))
+        return json_text(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as e:
         raise error(f"{path}: not a JSON {what} ({e})") from None
     except RecursionError:

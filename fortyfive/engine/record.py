@@ -21,7 +21,7 @@ from fortyfive.engine.cards import CARDS, SUITS
 from fortyfive.engine.errors import InputError, quote
 from fortyfive.engine.rules import PRESETS, Rules
 from fortyfive.engine.scoring import trick_value
-from fortyfive.engine.validate import MAX_SEED, json_text
+from fortyfive.engine.validate import MAX_SEED, FileRefused, json_text, read_bounded
 
 if TYPE_CHECKING:
     import pandas
@@ -147,12 +147,9 @@ def load_record(path: str | Path) -> Any:
     :meth:`Game.replay`)."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise bad_record(
-                f"{path} has {size} bytes: a record file has at most {MAX_RECORD_BYTES}"
-            )
-        return json_text(path.read_bytes().decode("utf-8"))
+        return json_text(read_bounded(path, MAX_RECORD_BYTES).decode("utf-8"))
+    except FileRefused as e:
+        raise bad_record(f"{path} is {e}: not a record file") from None
     except OSError as e:
         raise bad_record(f"cannot read {path}: {e.strerror or e}") from None
     except UnicodeDecodeError:

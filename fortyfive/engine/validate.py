@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from fortyfive.engine.cards import SUIT_NAMES, SUITS, Card, parse_card
@@ -49,6 +52,43 @@ def json_text(text: str) -> Any:
     ValueError: 1e400 is beyond a float's range
     """
     return json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+
+
+class FileRefused(ValueError):
+    """A file from outside that is not a regular file, or is larger than allowed: the message
+    ("not a file", "larger than N bytes") leaves the file's name to the caller."""
+
+
+def read_bounded(path: str | Path, limit: int) -> bytes:
+    """The bytes of ``path``, a file from outside, read as untrusted: only a regular file (a
+    folder, a pipe or a device of that name is refused at once, without waiting on it), and
+    never more than ``limit`` bytes of it, else :class:`FileRefused`. A file that cannot be
+    opened raises ``OSError``.
+
+    >>> import tempfile
+    >>> read_bounded(tempfile.gettempdir(), 10)
+    Traceback (most recent call last):
+    ...
+    fortyfive.engine.validate.FileRefused: not a file
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a pipe: no wait
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused("not a file")
+        if info.st_size > limit:
+            raise FileRefused(f"larger than {limit} bytes")
+        raw = b""
+        while len(raw) <= limit:  # at most limit + 1: the file may have grown since
+            chunk = os.read(fd, limit + 1 - len(raw))
+            if not chunk:
+                break
+            raw += chunk
+    finally:
+        os.close(fd)
+    if len(raw) > limit:
+        raise FileRefused(f"larger than {limit} bytes")
+    return raw
 
 
 def _not_a_number(name: str) -> NoReturn:

@@ -23,7 +23,7 @@ from fortyfive.teach.manifest import load_manifest
 from fortyfive.teach.notebooks import Notebook, student_notebook, teacher_notebook
 from fortyfive.teach.report import write_report
 from fortyfive.teach.roster import read_roster
-from fortyfive.teach.submission import Submission, SubmissionError, read_submission
+from fortyfive.teach.submission import Submission, SubmissionError, file_name, read_submission
 
 #: How many files a grading run reads from the folders it is given.
 MAX_SUBMISSION_FILES = 5000
@@ -54,18 +54,22 @@ def write_assignment(
         _write(folder / f"{m.id}.ipynb", student_notebook(m, nbgrader=True), written)
         _write(out / "teacher" / f"{m.id}-teacher.ipynb", teacher_notebook(m, roster), written)
         return written
+    # Every notebook is made (every student's puzzles drawn) before any file is written.
+    notebooks = [(out / "students" / s / f"{m.id}.ipynb", student_notebook(m, s)) for s in roster]
+    if not roster:
+        notebooks.append((out / f"{m.id}.ipynb", student_notebook(m)))
+    notebooks.append((out / "teacher" / f"{m.id}-teacher.ipynb", teacher_notebook(m, roster)))
     out.mkdir(parents=True, exist_ok=True)
     (out / "assignment.json").write_text(manifest_text, encoding="utf-8")
     written.append(out / "assignment.json")
-    if roster:
-        for student in roster:
-            _write(
-                out / "students" / student / f"{m.id}.ipynb", student_notebook(m, student), written
-            )
-    else:
-        _write(out / f"{m.id}.ipynb", student_notebook(m), written)
-    _write(out / "teacher" / f"{m.id}-teacher.ipynb", teacher_notebook(m, roster), written)
+    for path, nb in notebooks:
+        _write(path, nb, written)
     return written
+
+
+class SubmissionsError(ValueError):
+    """Submissions that cannot be graded at all (a path that does not exist, no file found,
+    too many files): nothing is written."""
 
 
 def submission_files(paths: Sequence[str | Path]) -> list[Path]:
@@ -75,11 +79,36 @@ def submission_files(paths: Sequence[str | Path]) -> list[Path]:
     for p in map(Path, paths):
         if p.is_dir():
             files += sorted(p.rglob("fortyfive-submission-*.json"))
+        elif p.exists() or p.is_symlink():
+            files.append(p)  # whatever it is, reading it says what is wrong with it
         else:
-            files.append(p)
+            raise SubmissionsError(f"{p}: no such file or folder")
         if len(files) > MAX_SUBMISSION_FILES:
-            raise RuntimeError(f"more than {MAX_SUBMISSION_FILES} submission files")
+            raise SubmissionsError(f"more than {MAX_SUBMISSION_FILES} submission files")
+    if not files:
+        raise SubmissionsError(
+            f"no submission file (fortyfive-submission-*.json) in {', '.join(map(str, paths))}: "
+            "nothing was graded"
+        )
     return files
+
+
+def identity_problem(path: Path, sub: Submission) -> str | None:
+    """Why the file at ``path`` cannot be ``sub.student``'s, if it cannot: the notebook names
+    the file for its student, and nbgrader files it under the student who handed it in
+    (``submitted/<student>/<assignment>/``, or ``autograded/``), which only the student's own
+    login can do. A file in another's name is refused rather than let stand for them."""
+    if path.name != file_name(sub.student):
+        return f"it is in the name of {sub.student}, but its file name is not theirs"
+    folders = path.absolute().parts
+    nbgrader = len(folders) >= 4 and folders[-4] in NBGRADER_FOLDERS
+    if nbgrader and folders[-2] == sub.assignment and folders[-3] != sub.student:
+        return f"it is in the name of {sub.student}, but nbgrader has it from {folders[-3]}"
+    return None
+
+
+#: nbgrader's folders of handed-in work, each ``<folder>/<student>/<assignment>/``.
+NBGRADER_FOLDERS = ("submitted", "autograded")
 
 
 def grade_files(
@@ -90,16 +119,24 @@ def grade_files(
 ) -> tuple[Gradebook, list[Path]]:
     """Grade the submission files (or folders) under the manifest and write the report.
 
-    A file that is not a submission is noted and counts for nothing; it stops nothing else."""
+    A file that is not a submission, or not of the student it names
+    (:func:`identity_problem`), is noted and counts for nothing; it stops nothing else."""
     m = load_manifest(manifest_path)
+    check_drawable(m)
     roster = read_roster(roster_path) if roster_path else None
     subs: list[Submission] = []
     unreadable: list[str] = []
     for path in submission_files(paths):
         try:
-            subs.append(read_submission(path))
+            sub = read_submission(path)
         except SubmissionError as e:
             unreadable.append(str(e))
+            continue
+        problem = identity_problem(path, sub)
+        if problem:
+            unreadable.append(f"{path}: refused: {problem}")
+        else:
+            subs.append(sub)
     book = grade(m, subs, roster)
     book.unreadable.extend(unreadable)
     return book, write_report(book, out)

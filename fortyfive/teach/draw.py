@@ -27,7 +27,7 @@ from fortyfive.puzzles.generate import DRILL_BANK, generate_puzzles
 from fortyfive.puzzles.model import Puzzle, get_puzzle, load_drill_bank
 from fortyfive.teach.manifest import Item, Manifest, ManifestError, digest
 
-_STUDENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$")
+_STUDENT = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}")
 
 
 class StudentError(ValueError):
@@ -36,7 +36,7 @@ class StudentError(ValueError):
 
 def check_student(student: object) -> str:
     """``student`` as an id: 1-64 letters, digits, '.', '_', '@' or '-'."""
-    if not isinstance(student, str) or not _STUDENT.match(student):
+    if not isinstance(student, str) or not _STUDENT.fullmatch(student):  # "ana\n" is not ana
         raise StudentError(
             f"{student!r:.40} is not a student id: use 1-64 letters, digits, '.', '_', '@' or '-'"
         )
@@ -83,16 +83,30 @@ def candidates(item: Item) -> list[Puzzle]:
 
 
 def check_drawable(manifest: Manifest) -> None:
-    """Refuse a manifest whose choosing items ask for more puzzles than there are, or whose
-    generated items of a banked kind ask for more of a difficulty than its bank holds."""
+    """Refuse a manifest that some student's draw could not fill: a choosing item that asks for
+    more puzzles than match it once the items before it have taken theirs (each student's draw
+    takes a puzzle once; the check counts the most the earlier items could take of this
+    item's, whatever they draw), or a generated item of a banked kind that asks for more of a
+    difficulty than its bank holds."""
+    earlier: list[tuple[int, set[str]]] = []  # what each item before may take: (count, ids)
     for i, item in enumerate(manifest.items):
-        if item.shipped and item.id is None:
-            n = len(candidates(item))
-            if n < item.count:
+        if item.id is not None:
+            earlier.append((1, {item.id}))
+        elif item.shipped:
+            ids = {p.id for p in candidates(item)}
+            if len(ids) < item.count:
                 raise ManifestError(
-                    f"puzzles[{i}] asks for {item.count} puzzles, but only {n} shipped puzzles "
-                    "match it"
+                    f"puzzles[{i}] asks for {item.count} puzzles, but only {len(ids)} shipped "
+                    "puzzles match it"
                 )
+            taken = sum(min(count, len(ids & theirs)) for count, theirs in earlier)
+            if len(ids) - taken < item.count:
+                raise ManifestError(
+                    f"puzzles[{i}] asks for {item.count} of the {len(ids)} shipped puzzles that "
+                    f"match it, but the items before it may take {taken} of those, leaving some "
+                    "students too few: ask for fewer, or make the items not overlap"
+                )
+            earlier.append((item.count, ids))
         elif item.generate in DRILL_BANK:
             _check_bank(i, item)
 

@@ -105,26 +105,51 @@ def grade(
     manifest: Manifest, submissions: Iterable[Submission], roster: Sequence[str] | None = None
 ) -> Gradebook:
     """The gradebook of ``submissions`` under ``manifest`` (and the roster, when given: its
-    students without a submission get a row of zeros, anyone else is refused)."""
+    students without a submission get a row of zeros, anyone else is refused). Several files
+    of one student count as one when each is the same record at another time (the shorter
+    ones' attempts begin the longest's: the latest counts); otherwise none of them counts,
+    and the note names them all for the teacher to choose."""
     book = Gradebook(manifest)
-    seen: set[str] = set()
+    by_student: dict[str, list[Submission]] = {}
     for sub in submissions:
-        student = sub.student
-        problem = _whole_submission_problem(manifest, sub, roster, seen)
+        problem = _whole_submission_problem(manifest, sub, roster)
         if problem:
-            book.notes.setdefault(student, []).append(f"{sub.path}: {problem}")
+            book.notes.setdefault(sub.student, []).append(f"{sub.path}: {problem}")
+        else:
+            by_student.setdefault(sub.student, []).append(sub)
+    counted: set[str] = set()
+    for student, subs in by_student.items():
+        notes = book.notes.setdefault(student, [])
+        latest = _latest(subs)
+        if latest is None:
+            files = ", ".join(s.path for s in subs)
+            notes.append(
+                f"refused: {len(subs)} different submission files name {student} ({files}): "
+                "none counts; keep the right one and grade again"
+            )
             continue
-        seen.add(student)
-        book.rows.extend(_grade_student(manifest, sub, book.notes.setdefault(student, [])))
+        counted.add(student)
+        book.rows.extend(_grade_student(manifest, latest, notes))
     for student in roster or ():
-        if student not in seen:
-            book.notes.setdefault(student, []).append("no submission")
+        if student not in counted:
+            notes = book.notes.setdefault(student, [])
+            notes.append("no submission counted" if notes else "no submission")
             book.rows.extend(_unanswered(manifest, student))
     return book
 
 
+def _latest(subs: Sequence[Submission]) -> Submission | None:
+    """The one submission ``subs`` are (the longest, when every other's attempts begin it), or
+    ``None`` when they differ."""
+    longest = max(subs, key=lambda s: len(s.attempts))
+    for s in subs:
+        if s.attempts != longest.attempts[: len(s.attempts)]:
+            return None
+    return longest
+
+
 def _whole_submission_problem(
-    manifest: Manifest, sub: Submission, roster: Sequence[str] | None, seen: set[str]
+    manifest: Manifest, sub: Submission, roster: Sequence[str] | None
 ) -> str | None:
     if sub.assignment != manifest.id:
         return f"refused: it is for the assignment {sub.assignment!r:.40}, not {manifest.id!r}"
@@ -132,8 +157,6 @@ def _whole_submission_problem(
         return "refused: it was made with another version of this assignment's manifest"
     if roster is not None and sub.student not in roster:
         return f"refused: {sub.student} is not on the roster"
-    if sub.student in seen:
-        return f"refused: a second submission for {sub.student} (the first one counts)"
     return None
 
 
@@ -201,13 +224,19 @@ def _attempt_problem(att: Attempt, a: Assigned | None) -> str | None:
 
 def replay(puzzle: Puzzle, attempts: Sequence[Attempt]) -> tuple[bool, int, int, bool, str]:
     """Check ``attempts`` again on a fresh run: (solved, wrong tries before the solve, hints
-    used at the solve, shown before solving, the status in words)."""
+    given before the solve, shown before solving, the status in words). The hints are the
+    most any record before the solve counts (a puzzle shown again counts its hints from 0,
+    and its hints are the same ones again)."""
     run = puzzle.start()
     wrong = 0
+    hints = 0
     malformed = 0
     for att in attempts:
+        hints = max(hints, att.hints_used)
+        if att.hint:
+            continue
         if att.shown:
-            return False, wrong, att.hints_used, True, "shown before it was solved"
+            return False, wrong, hints, True, "shown before it was solved"
         if run.done:  # a failed endgame or a finished one: the next answer starts again
             run.reset()
         try:
@@ -219,15 +248,9 @@ def replay(puzzle: Puzzle, attempts: Sequence[Attempt]) -> tuple[bool, int, int,
             wrong += 1
         elif run.solved:
             tries = "at the first try" if wrong == 0 else f"after {wrong} wrong"
-            hint = f", {att.hints_used} hint{'s' if att.hints_used != 1 else ''}"
-            return (
-                True,
-                wrong,
-                att.hints_used,
-                False,
-                f"solved {tries}{hint if att.hints_used else ''}",
-            )
-    if not attempts:
-        return False, 0, 0, False, "not attempted"
+            hint = f", {hints} hint{'s' if hints != 1 else ''}"
+            return True, wrong, hints, False, f"solved {tries}{hint if hints else ''}"
+    if not any(not a.hint for a in attempts):
+        return False, 0, hints, False, "not attempted"
     extra = f" ({malformed} answers not of the puzzle's shape)" if malformed else ""
-    return False, wrong, attempts[-1].hints_used, False, f"not solved{extra}"
+    return False, wrong, hints, False, f"not solved{extra}"

@@ -52,7 +52,7 @@ MAX_ITEMS = 200
 MAX_PUZZLES = 500  # drawn per student, all items together
 MAX_COUNT = 50
 MAX_POINTS = 1000.0
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _ITEM_KEYS = {"id", "chapter", "rules", "kinds", "difficulty", "generate", "count", "points"}
 _POLICY_KEYS = {"tries", "hint_penalty", "show"}
 SHOW_POLICIES = ("no credit",)
@@ -190,7 +190,7 @@ def parse_manifest(data: Any, where: str = "manifest") -> Manifest:
     if extra:
         raise _fail(where, "the manifest", f"has unknown fields: {', '.join(map(str, extra))}")
     ident = data.get("id")
-    if not isinstance(ident, str) or not _ID.match(ident):
+    if not isinstance(ident, str) or not _ID.fullmatch(ident):
         raise _fail(where, "id", "must be 1-64 letters, digits, '.', '_' or '-' (a folder name)")
     title = _text(data.get("title"), where, "title", 200)
     seed = _int(data.get("seed"), where, "seed", 0, 2**63 - 1)

@@ -12,8 +12,8 @@ import json
 from typing import Any
 
 from fortyfive._version import __version__
-from fortyfive.puzzles.model import KINDS
-from fortyfive.teach.draw import Assigned, assigned_puzzles
+from fortyfive.puzzles.model import KINDS, get_puzzle
+from fortyfive.teach.draw import Assigned, assigned_puzzles, candidates
 from fortyfive.teach.manifest import Manifest
 
 _TITLES = {
@@ -108,9 +108,26 @@ def _intro(m: Manifest, n: int) -> str:
     )
 
 
-def _puzzle_md(a: Assigned) -> str:
+def _puzzle_md(a: Assigned, kinds: set[str]) -> str:
+    """The heading of puzzle ``a``: its kind when every student's puzzle in that place is of
+    that kind (``kinds``, what the item may draw); otherwise the place alone."""
     pts = f"{a.points:g} point{'s' if a.points != 1 else ''}"
-    return f"## Puzzle {a.slot}: {_kind_words(a.puzzle.kind)} ({pts})"
+    what = f": {_kind_words(next(iter(kinds)))}" if len(kinds) == 1 else ""
+    return f"## Puzzle {a.slot}{what} ({pts})"
+
+
+def _item_kinds(m: Manifest) -> list[set[str]]:
+    """For each place of the assignment, the kinds of puzzle any student may find there."""
+    out: list[set[str]] = []
+    for item in m.items:
+        if item.id is not None:
+            kinds = {get_puzzle(item.id).kind}
+        elif item.generate is not None:
+            kinds = {item.generate}
+        else:
+            kinds = {p.kind for p in candidates(item)}
+        out += [kinds] * (1 if item.id is not None else item.count)
+    return out
 
 
 def _meta(grade_id: str, points: float | None = None) -> dict[str, Any]:
@@ -133,12 +150,12 @@ def student_notebook(
     """The student's notebook: ``student`` filled in (from a roster), or asked for in the first
     cell; with ``nbgrader``, nbgrader's cell metadata (every cell locked, one autograded cell
     per puzzle whose output is the points the grader gives)."""
-    preview = student or "preview"
-    puzzles = assigned_puzzles(m, preview)
+    puzzles = assigned_puzzles(m, student or "preview")  # without a student: the places alone
+    kinds = [{a.puzzle.kind} for a in puzzles] if student else _item_kinds(m)
     cells = [_md(_intro(m, len(puzzles)))]
     cells.append(_code(_setup_source(m, student, nbgrader)))
     for a in puzzles:
-        cells.append(_md(_puzzle_md(a)))
+        cells.append(_md(_puzzle_md(a, kinds[a.slot - 1])))
         cells.append(_code(f"hw.puzzle({a.slot})"))
         if nbgrader:
             cells.append(_code(f"hw.points({a.slot})"))

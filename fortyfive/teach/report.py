@@ -94,19 +94,21 @@ def heatmap_svg(book: Gradebook) -> str:
     return svg[svg.index("<svg") :]
 
 
-def feedback_text(book: Gradebook, student: str) -> str:
-    """A short note for ``student``: the score, each puzzle, and the rules to revisit."""
+def feedback_text(
+    book: Gradebook, student: str, mastery: dict[str, dict[str, float]] | None = None
+) -> str:
+    """A short note for ``student``: the score, each puzzle, and the rules to revisit
+    (``mastery``: the book's, when the caller has it already)."""
     m = book.manifest
     rows = sorted((r for r in book.rows if r.student == student), key=lambda r: r.slot)
+    mastery = book.mastery() if mastery is None else mastery
     total = sum(r.points for r in rows)
     most = sum(r.max_points for r in rows) or m.total_points()
     lines = [f"# {m.title}: {student}", "", f"Score: {total:g} of {most:g}.", ""]
     for r in rows:
         lines.append(f"- Puzzle {r.slot} ({r.puzzle}): {r.points:g}/{r.max_points:g}, {r.status}")
     weak = [
-        rule
-        for rule, share in sorted(book.mastery().get(student, {}).items())
-        if share < REVISIT_BELOW
+        rule for rule, share in sorted(mastery.get(student, {}).items()) if share < REVISIT_BELOW
     ]
     lines.append("")
     if weak:
@@ -170,9 +172,14 @@ def write_report(book: Gradebook, out: str | Path) -> list[Path]:
     written[3].write_text(report_html(book), encoding="utf-8")
     folder = out / "feedback"
     folder.mkdir(exist_ok=True)
+    for old in folder.glob("*.md"):  # an earlier grading's: a student graded then, not now
+        old.unlink()
+    by_student: dict[str, Gradebook] = {s: Gradebook(m, notes=book.notes) for s in book.students}
+    for r in book.rows:
+        by_student[r.student].rows.append(r)
     for s in book.students:
         path = folder / f"{s}.md"
-        path.write_text(feedback_text(book, s), encoding="utf-8")
+        path.write_text(feedback_text(by_student[s], s, mastery), encoding="utf-8")
         written.append(path)
     return written
 

@@ -13,6 +13,7 @@ import csv
 import io
 from pathlib import Path
 
+from fortyfive.engine.validate import FileRefused, read_bounded
 from fortyfive.teach.draw import StudentError, check_student
 
 MAX_ROSTER_BYTES = 1024 * 1024
@@ -27,9 +28,9 @@ def read_roster(path: str | Path) -> list[str]:
     """The student ids of a roster file, in its order."""
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_ROSTER_BYTES:
-            raise RosterError(f"{path}: larger than {MAX_ROSTER_BYTES} bytes")
-        text = path.read_bytes().decode("utf-8-sig")
+        text = read_bounded(path, MAX_ROSTER_BYTES).decode("utf-8-sig")
+    except FileRefused as e:
+        raise RosterError(f"{path}: {e}") from None
     except OSError as e:
         raise RosterError(f"{path}: cannot read it ({e.strerror})") from None
     except UnicodeDecodeError:
@@ -46,7 +47,8 @@ def _students(path: Path, reader: csv.DictReader[str]) -> list[str]:
     if not reader.fieldnames or "student" not in reader.fieldnames:
         raise RosterError(f"{path}: the first line must name the columns, one of them 'student'")
     out: list[str] = []
-    for line, row in enumerate(reader, start=2):
+    for row in reader:
+        line = reader.line_num  # the file's line (blank lines are skipped, yet counted)
         try:
             student = check_student((row.get("student") or "").strip())
         except StudentError as e:

@@ -114,7 +114,11 @@ class Assignment:
         def record(attempt: dict[str, Any]) -> None:
             self._record(a, attempt)
 
+        def hint(hints_used: int) -> None:  # saved as given: a new widget counts from 0
+            self._record(a, {"answer": None, "hints_used": hints_used, "hint": True})
+
         widget.on_attempt = record
+        widget.on_hint = hint
         return widget
 
     def _record(self, a: Assigned, attempt: dict[str, Any]) -> None:
@@ -128,6 +132,7 @@ class Assignment:
                 "shown": bool(attempt.get("shown")),
                 "hints_used": int(attempt.get("hints_used") or 0),
                 "seconds": float(attempt.get("seconds") or 0.0),
+                "hint": bool(attempt.get("hint")),
             }
         )
 

@@ -9,6 +9,10 @@ The student's notebook appends one record per check (and one per "Show me") to
                    "definition": {...the puzzle...}, "answer": ["5S", "JS"], "shown": false,
                    "hints_used": 1, "seconds": 12.5, "time": "2026-12-01T10:02:42+00:00"}]}
 
+A hint is recorded when it is given, as a record with ``"hint": true`` (its ``answer`` null,
+``hints_used`` the count so far), so that showing the puzzle again, which starts a widget's
+count again, does not take it back.
+
 The grader (:mod:`fortyfive.teach.grade`) checks every answer again with the engine, so a
 ``correct`` or ``solved`` field, if a file has one, is read past and never used. ``fortyfive``
 is the version of the package the student's notebook ran (files written before it was recorded
@@ -41,7 +45,11 @@ MAX_ANSWER_CHARS = 10_000
 MAX_DEFINITION_CHARS = 20_000
 #: Fields an attempt may carry: those read, and the widget's own verdicts, which are ignored.
 FIELDS = ("slot", "puzzle", "digest", "definition", "answer", "shown", "hints_used", "seconds")
+#: Fields an attempt may leave out: a hint's record says it is one.
+OPTIONAL = ("hint", "time")
 IGNORED = ("correct", "solved", "kind", "chapter")
+#: The top-level fields of a submission file.
+TOP_FIELDS = ("format", "version", "fortyfive", "assignment", "manifest", "student", "attempts")
 
 
 class SubmissionError(ValueError):
@@ -66,6 +74,7 @@ class Attempt:
     hints_used: int
     seconds: float
     time: str
+    hint: bool = False  # a hint given, not an answer
 
 
 @dataclass(frozen=True)
@@ -102,9 +111,19 @@ class SubmissionLog:
         return [_as_dict(a) for a in sub.attempts]
 
     def record(self, attempt: dict[str, Any]) -> None:
-        """Add one attempt (the keys of :data:`FIELDS`; the time is filled in)."""
+        """Add one attempt (the keys of :data:`FIELDS`, and ``hint`` for a hint's record; the
+        time is filled in). A file that would grow past what the grader reads
+        (:data:`MAX_ATTEMPTS`, :data:`MAX_FILE_BYTES`) is left as it is, with a
+        :class:`SubmissionError` that says so: it still grades."""
         row = {k: attempt[k] for k in FIELDS}
+        if attempt.get("hint"):
+            row["hint"] = True
         row["time"] = attempt.get("time") or datetime.now(UTC).isoformat(timespec="seconds")
+        attempts = self.attempts()
+        full = f"the submission file {self.path.name} is full"
+        keep = "hand it in as it is: it holds everything before this"
+        if len(attempts) >= MAX_ATTEMPTS:
+            raise SubmissionError(f"{full} ({MAX_ATTEMPTS} records at most): {keep}")
         data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
@@ -112,8 +131,10 @@ class SubmissionLog:
             "assignment": self.assignment,
             "manifest": self.manifest,
             "student": self.student,
-            "attempts": [*self.attempts(), row],
+            "attempts": [*attempts, row],
         }
+        if len(json.dumps(data, indent=1).encode("utf-8")) > MAX_FILE_BYTES:  # as written
+            raise SubmissionError(f"{full} ({MAX_FILE_BYTES} bytes at most): {keep}")
         write_json(self.path, data)
 
 
@@ -128,6 +149,7 @@ def _as_dict(a: Attempt) -> dict[str, Any]:
         "hints_used": a.hints_used,
         "seconds": a.seconds,
         "time": a.time,
+        **({"hint": True} if a.hint else {}),
     }
 
 
@@ -143,6 +165,9 @@ def parse_submission(data: Any, where: str = "submission") -> Submission:
     if not isinstance(data, dict):
         raise SubmissionError(f"{where}: a submission is a JSON object")
     check_header(data, FORMAT, (VERSION,), "submission", where, SubmissionError)
+    unknown = sorted(set(data) - set(TOP_FIELDS))
+    if unknown:
+        raise SubmissionError(f"{where} has unknown fields: {', '.join(map(str, unknown))[:200]}")
     for key in ("assignment", "manifest"):
         value = data.get(key)
         if not isinstance(value, str) or not 0 < len(value) <= 100:
@@ -166,9 +191,9 @@ def parse_submission(data: Any, where: str = "submission") -> Submission:
 def _attempt(a: Any, where: str) -> Attempt:
     if not isinstance(a, dict):
         raise SubmissionError(f"{where} must be an object")
-    unknown = sorted(set(a) - set(FIELDS) - set(IGNORED) - {"time"})
+    unknown = sorted(set(a) - set(FIELDS) - set(IGNORED) - set(OPTIONAL))
     if unknown:
-        raise SubmissionError(f"{where} has unknown fields: {', '.join(map(str, unknown))}")
+        raise SubmissionError(f"{where} has unknown fields: {', '.join(map(str, unknown))[:200]}")
     missing = [k for k in FIELDS if k not in a]
     if missing:
         raise SubmissionError(f"{where} lacks {', '.join(missing)}")
@@ -199,6 +224,9 @@ def _attempt(a: Any, where: str) -> Attempt:
     when = a.get("time", "")
     if not isinstance(when, str) or len(when) > 40:
         raise SubmissionError(f"{where}.time is {quote(when)}")
+    hint = a.get("hint", False)
+    if not isinstance(hint, bool) or (hint and (a["answer"] is not None or a["shown"])):
+        raise SubmissionError(f"{where}.hint is {quote(hint)}: a hint's record has no answer")
     return Attempt(
         slot,
         a["puzzle"],
@@ -209,4 +237,5 @@ def _attempt(a: Any, where: str) -> Attempt:
         hints,
         float(seconds),
         when,
+        hint,
     )

@@ -47,6 +47,7 @@ MESSAGE_TYPES = ("answer", "hint", "show", "reset")
 RECORD_KEYS = tuple(c for c in ATTEMPT_FIELDS if c != "time")  # the progress file adds the time
 
 Recorder = Callable[[dict[str, Any]], object]
+HintRecorder = Callable[[int], object]
 
 
 class PuzzleMessageError(WidgetMessageError):
@@ -61,7 +62,9 @@ class PuzzleWidget(SyncedWidget):
     after every checked answer, and once when the solution is shown, with a dict of
     :data:`RECORD_KEYS`: the puzzle's id, kind and chapter, the answer as sent (``None`` for
     "show me"), whether it was right, the seconds since the puzzle was shown or last reset, the
-    hints used so far, and whether the solution was shown.
+    hints used so far, and whether the solution was shown. ``on_hint(hints_used)``, when set,
+    is called after every hint revealed (an assignment counts hints as they are given, so that
+    showing the puzzle again does not start its count again).
 
     Synced traits (read-only for the browser): ``view``, ``feedback`` (``{}`` or the last
     ``Feedback.to_dict()`` with ``verdict`` "right" | "wrong" | "shown" and ``state``),
@@ -106,6 +109,7 @@ class PuzzleWidget(SyncedWidget):
         if tries_before_show < 0:
             raise ValueError(f"tries_before_show must be 0 or more, not {tries_before_show}")
         self._on_attempt = on_attempt
+        self.on_hint: HintRecorder | None = None
         self._load(puzzle, self._start(puzzle))
         super().__init__(show_after=tries_before_show)
 
@@ -220,6 +224,8 @@ class PuzzleWidget(SyncedWidget):
         if self._run.hints_left <= 0:
             self._more_hints = False
         self._notice("", "")
+        if self.on_hint is not None:
+            self._deliver(self.on_hint, int(self._run.hints_used), "on_hint")
         return str(text)
 
     def _show(self) -> Feedback:
@@ -257,14 +263,19 @@ class PuzzleWidget(SyncedWidget):
         if self._on_attempt is None:
             return
         record = self._run.attempt(answer, correct, shown, time.monotonic() - self._started)
-        recorder = self._on_attempt
+        self._deliver(self._on_attempt, record, "on_attempt")
+
+    def _deliver(self, callback: Callable[[Any], object], value: object, name: str) -> None:
+        """Call a course's ``callback`` with ``value`` once the page has its new state."""
 
         def deliver() -> None:
             try:
-                recorder(record)
+                callback(value)
+            except ValueError as e:  # the recorder refuses, in its own words (a full file)
+                self._notice(f"not saved: {e}", "error")
             except Exception as e:  # a course's recorder must not break the puzzle
-                log.exception("on_attempt callback failed")
-                self._notice(f"on_attempt callback failed: {type(e).__name__}: {e}", "error")
+                log.exception("%s callback failed", name)
+                self._notice(f"{name} callback failed: {type(e).__name__}: {e}", "error")
 
         self._later(deliver)  # the feedback reaches the page first
 

@@ -1,0 +1,253 @@
+"""Teachers: whose submission a file is, hints counted as they are given, manifests every
+student's draw can fill, and the grader's inputs (paths, folders, odd files) refused clearly."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fortyfive.cli import main
+from fortyfive.teach import Assignment, ManifestError, SubmissionError, grade, read_submission
+from fortyfive.teach import submission as submission_module
+from fortyfive.teach.assign import grade_files
+from fortyfive.teach.draw import StudentError, assigned_puzzles, check_drawable, check_student
+from fortyfive.teach.notebooks import _TITLES, student_notebook
+from fortyfive.teach.roster import RosterError, read_roster
+from fortyfive.teach.submission import file_name
+
+try:
+    from tests.test_teach import BASE, _submission, manifest, solve
+except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
+    from test_teach import BASE, _submission, manifest, solve  # type: ignore[no-redef]
+
+
+def _manifest_file(tmp_path: Path, **changes: Any) -> Path:
+    path = tmp_path / "hw1.json"
+    path.write_text(json.dumps({**BASE, **changes}))
+    return path
+
+
+def _renamed(path: Path, to: Path) -> Path:
+    to.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(path, to)
+    return to
+
+
+# ---------------------------------------------------------------- whose file it is
+
+
+def test_a_file_in_a_classmates_name_counts_for_no_one(tmp_path: Path) -> None:
+    ana = _submission(tmp_path / "work", "ana")
+    # eve hands in ana's name with no attempts, filed as her own: refused, ana keeps her points
+    forged = _renamed(ana, tmp_path / "in" / "eve" / file_name("eve"))
+    data = json.loads(forged.read_text())
+    data["attempts"] = []
+    forged.write_text(json.dumps(data))
+    _renamed(ana, tmp_path / "in" / "ana" / file_name("ana"))
+    book, _ = grade_files(_manifest_file(tmp_path), [tmp_path / "in"], tmp_path / "out")
+    assert book.totals() == {"ana": 6.0}
+    assert any("in the name of ana, but its file name is not theirs" in u for u in book.unreadable)
+
+
+def test_nbgrader_decides_whose_file_it_is(tmp_path: Path) -> None:
+    ana = _submission(tmp_path / "work", "ana")
+    course = tmp_path / "course" / "submitted"
+    _renamed(ana, course / "eve" / "hw1" / file_name("ana"))  # eve handed in ana's file
+    book, _ = grade_files(_manifest_file(tmp_path), [course], tmp_path / "out", None)
+    assert book.totals() == {}
+    assert any("nbgrader has it from eve" in u for u in book.unreadable)
+    _renamed(ana, course / "ana" / "hw1" / file_name("ana"))
+    book, _ = grade_files(_manifest_file(tmp_path), [course], tmp_path / "out", None)
+    assert book.totals() == {"ana": 6.0}
+
+
+def test_several_files_of_one_student_count_once_or_not_at_all(tmp_path: Path) -> None:
+    m = manifest()
+    folder = tmp_path / "ana"
+    hw = Assignment(m, "ana", folder)
+    solve(hw, 1)
+    early = read_submission(_renamed(hw.submission_file, tmp_path / "early" / file_name("ana")))
+    for slot in range(2, 6):
+        solve(hw, slot)
+    late = read_submission(hw.submission_file)
+    # the same record at two times: the latest counts, whatever the order
+    for subs in ([early, late], [late, early, late]):
+        book = grade(m, subs, roster=["ana"])
+        assert book.totals() == {"ana": 6.0} and book.notes["ana"] == []
+    # two different records: none counts, and the note names both files for the teacher
+    other = _submission(tmp_path / "again", "ana")
+    diverged = read_submission(other)
+    data = json.loads(other.read_text())
+    data["attempts"] = data["attempts"][1:]
+    other.write_text(json.dumps(data))
+    book = grade(m, [late, read_submission(other)], roster=["ana"])
+    assert book.totals() == {"ana": 0.0}
+    assert "2 different submission files name ana" in book.notes["ana"][0]
+    assert str(other) in book.notes["ana"][0] and book.notes["ana"][-1] == "no submission counted"
+    assert diverged.attempts[1:] == read_submission(other).attempts
+
+
+# ---------------------------------------------------------------- hints
+
+
+def test_a_hint_counts_when_given_even_if_the_puzzle_is_shown_again(tmp_path: Path) -> None:
+    hw = Assignment(manifest(), "eve", tmp_path)
+    w = hw.puzzle(2)
+    w.hint()
+    w.hint()
+    records = json.loads(hw.submission_file.read_text())["attempts"]
+    assert [(r["hint"], r["hints_used"], r["answer"]) for r in records] == [
+        (True, 1, None),
+        (True, 2, None),
+    ]
+    solve(hw, 2)  # running the cell again: a new widget, whose own count starts at 0
+    row = hw.rows()[1]
+    assert row.hints == 2 and row.points == 0.5  # 1 point less 2 x 0.25
+    assert "2 hints" in row.status
+
+
+def test_a_hint_record_holds_no_answer(tmp_path: Path) -> None:
+    def edit(d: dict[str, Any]) -> None:
+        d["attempts"][0]["hint"] = True
+
+    with pytest.raises(SubmissionError, match="a hint's record has no answer"):
+        read_submission(_submission(tmp_path, "ana", edit))
+
+    def unknown(d: dict[str, Any]) -> None:
+        d["grade"] = 100
+
+    with pytest.raises(SubmissionError, match="unknown fields: grade"):
+        read_submission(_submission(tmp_path / "b", "ben", unknown))
+
+
+# ---------------------------------------------------------------- the file's bounds
+
+
+def test_a_full_submission_file_refuses_more_and_still_grades(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(submission_module, "MAX_ATTEMPTS", 3)
+    hw = Assignment(manifest(), "fay", tmp_path)
+    solve(hw, 1)
+    hw.puzzle(2).hint()
+    hw.puzzle(2).hint()
+    w = hw.puzzle(3)
+    w.hint()
+    records = json.loads(hw.submission_file.read_text())["attempts"]
+    assert len(records) == 3  # the last hint was not saved
+    assert w.notice["text"].startswith(f"not saved: the submission file {file_name('fay')} is full")
+    with pytest.raises(SubmissionError, match="3 records at most"):
+        hw.log.record({**records[0], "time": None})
+    assert hw.rows()[0].points == 2.0  # what it holds still grades
+
+
+# ---------------------------------------------------------------- manifests every draw fills
+
+
+def test_a_manifest_some_students_could_not_draw_is_refused_for_all(tmp_path: Path) -> None:
+    # the rule item may take chapter-1 puzzles the chapter item then needs (ben's draw did)
+    overlapping = manifest(puzzles=[{"rules": ["R2.3"], "count": 2}, {"chapter": 1, "count": 13}])
+    with pytest.raises(ManifestError, match="the items before it may take"):
+        check_drawable(overlapping)
+    path = _manifest_file(
+        tmp_path, puzzles=[{"rules": ["R2.3"], "count": 2}, {"chapter": 1, "count": 13}]
+    )
+    assert main(["assign", str(path), "--out", str(tmp_path / "out")]) == 2
+    assert not (tmp_path / "out").exists()
+    fits = manifest(puzzles=[{"rules": ["R2.3"], "count": 2}, {"chapter": 1, "count": 5}])
+    check_drawable(fits)
+    for student in ("ana", "ben", "eve", "hal"):
+        ids = [a.puzzle.id for a in assigned_puzzles(fits, student)]
+        assert len(set(ids)) == len(ids) == 7
+
+
+def test_a_notebook_without_a_student_does_not_show_another_students_kinds() -> None:
+    m = manifest(puzzles=[{"id": "c1-01"}, {"chapter": 2, "count": 2}, {"generate": "keep"}])
+    headings = [
+        "".join(c["source"])
+        for c in student_notebook(m)["cells"]
+        if c["cell_type"] == "markdown" and "".join(c["source"]).startswith("## Puzzle")
+    ]
+    assert headings == [
+        "## Puzzle 1: put the cards in order (1 point)",
+        "## Puzzle 2 (1 point)",  # chapter 2 holds puzzles of several kinds
+        "## Puzzle 3 (1 point)",
+        "## Puzzle 4: keep or play (1 point)",
+    ]
+    named = "".join("".join(c["source"]) for c in student_notebook(m, "ana")["cells"])
+    kind = assigned_puzzles(m, "ana")[1].puzzle.kind  # a named student's own puzzle's kind
+    assert f"## Puzzle 2: {_TITLES[kind]} (1 point)" in named
+
+
+# ---------------------------------------------------------------- the grader's inputs
+
+
+def test_grade_refuses_a_missing_path_or_nothing_to_grade(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _manifest_file(tmp_path)
+    out = tmp_path / "grades"
+    assert (
+        main(["grade", "--assignment", str(path), str(tmp_path / "returned"), "--out", str(out)])
+        == 2
+    )
+    assert "returned: no such file or folder" in capsys.readouterr().err
+    (tmp_path / "empty").mkdir()
+    assert (
+        main(["grade", "--assignment", str(path), str(tmp_path / "empty"), "--out", str(out)]) == 2
+    )
+    assert "no submission file" in capsys.readouterr().err
+    assert not out.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_odd_files_of_a_submissions_name_are_reported_not_read(tmp_path: Path) -> None:
+    ana = _submission(tmp_path / "work", "ana")
+    returned = tmp_path / "returned"
+    _renamed(ana, returned / file_name("ana"))
+    (returned / file_name("zz")).mkdir()
+    os.mkfifo(returned / file_name("yy"))  # reading a pipe would wait for ever
+    (returned / file_name("xx")).symlink_to("/dev/zero")
+    book, _ = grade_files(_manifest_file(tmp_path), [returned], tmp_path / "out")
+    assert book.totals() == {"ana": 6.0}
+    assert sum("not a file" in u for u in book.unreadable) == 3
+
+
+def test_grading_again_rewrites_the_feedback(tmp_path: Path) -> None:
+    path = _manifest_file(tmp_path)
+    ana, ben = _submission(tmp_path, "ana"), _submission(tmp_path, "ben")
+    out = tmp_path / "grades"
+    grade_files(path, [ana, ben], out)
+    assert sorted(p.name for p in (out / "feedback").iterdir()) == ["ana.md", "ben.md"]
+    grade_files(path, [ana], out)
+    assert sorted(p.name for p in (out / "feedback").iterdir()) == ["ana.md"]
+
+
+# ---------------------------------------------------------------- ids and rosters
+
+
+@pytest.mark.parametrize("bad", ["ana\n", "ana\r\n", " ana", "ana/..", ""])
+def test_a_student_id_is_the_whole_text(bad: str) -> None:
+    with pytest.raises(StudentError):
+        check_student(bad)
+
+
+def test_a_manifest_id_is_the_whole_text() -> None:
+    with pytest.raises(ManifestError, match="id"):
+        manifest(id="hw1\n")
+
+
+def test_a_roster_error_names_the_files_own_line(tmp_path: Path) -> None:
+    p = tmp_path / "r.csv"
+    p.write_text("student\nana\n\n\nben\n\n../x\n")
+    with pytest.raises(RosterError, match="line 7"):
+        read_roster(p)
+    p.unlink()
+    p.mkdir()
+    with pytest.raises(RosterError, match="not a file"):
+        read_roster(p)
