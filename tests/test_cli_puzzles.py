@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fortyfive.cli import main
-from fortyfive.cli.puzzles import MAX_LINE, _recorder, how_to_type, read_answer, solve
+from fortyfive.cli.puzzles import MAX_LINE, _numbers, _recorder, how_to_type, read_answer, solve
 from fortyfive.course.practice import ReviewSession
 from fortyfive.course.progress import ProgressLog
 from fortyfive.course.review import Recipe
@@ -76,12 +76,18 @@ def test_every_offered_card_and_option_reads_back_as_check_takes_it() -> None:
                 assert read_answer(spec, ", ".join(cards[:2])) == cards[:2], p.id
         elif t in ("choice", "choices"):
             values = [str(o["value"]) for o in spec["options"]]
-            for i, v in enumerate(values, 1):
-                one = read_answer(spec, str(i))
-                assert one == (v if t == "choice" else [v]), (p.id, i)
-                assert read_answer(spec, str(spec["options"][i - 1]["label"]).upper()) == one
+            numbers = _numbers(spec["options"])  # as the options are listed
+            for i, (n, v) in enumerate(zip(numbers, values, strict=True)):
+                one = read_answer(spec, n)
+                assert one == (v if t == "choice" else [v]), (p.id, n)
+                assert read_answer(spec, str(spec["options"][i]["label"]).upper()) == one
             if t == "choices":
-                assert read_answer(spec, "1 2") == values[:2] == read_answer(spec, "1, 2")
+                two = f"{numbers[0]} {numbers[1]}"
+                assert (
+                    read_answer(spec, two)
+                    == values[:2]
+                    == read_answer(spec, two.replace(" ", ", "))
+                )
         else:
             fields = spec["fields"]
             typed = ", ".join("15" if f["kind"] == "number" else "1" for f in fields)
@@ -90,6 +96,14 @@ def test_every_offered_card_and_option_reads_back_as_check_takes_it() -> None:
                 for f in fields
             }
             assert read_answer(spec, typed) == want, p.id
+
+
+def test_a_seat_is_typed_as_its_own_number_never_its_place_in_the_list() -> None:
+    turn = spec_of("c0-04")  # whose turn: seats 0 to 5, the answer seat 2 (R3.1)
+    assert [read_answer(turn, t) for t in ("0", "2", "5")] == ["0", "2", "5"]
+    assert how_to_type("turn", turn)[2] == "  2. Seat 2 (C)"
+    with pytest.raises(PuzzleInputError, match="type one of 0, 1, 2, 3, 4, 5"):
+        read_answer(turn, "6")
 
 
 def test_what_is_no_answer_is_refused_with_the_reason() -> None:
@@ -177,7 +191,7 @@ def test_a_session_refuses_what_it_cannot_do_then_goes_on_to_the_end_r3_2() -> N
     solve(session, typed.read, typed.out)
     text = typed.text
     assert "Finish this puzzle first" in text and "'show' opens after a wrong try" in text
-    assert "Not an answer: 'AH' is not on offer" in text
+    assert "Not an answer: 'A♥' is not on offer" in text  # cards as the terminal shows them
     assert "No: Q♠ does not take this trick" in text and "Try again, or type 'hint'." in text
     assert "This puzzle is finished: Enter for the next one" in text
     assert "Puzzle 2, the last one:" in text and "Type all 4 cards of" in text
@@ -204,6 +218,18 @@ def test_a_failed_endgame_can_be_tried_again() -> None:
     assert "was the mistake" in typed.text and "'again' tries it again" in typed.text
     assert not session.run.done and session.run.tries == 1 and session.outcomes == [MISSED]
     assert typed.text.count("c0-12 Make your target") == 3  # at first, again, and on '?'
+
+
+def test_the_last_puzzle_can_be_tried_again_until_enter_or_quit() -> None:
+    session = PuzzleList([get_puzzle("c0-12")])  # the only, so the last, puzzle
+    first = parse_card(session.run.solution().highlight[0]).symbol()
+    typed = Typed("KH", "again", "hint", first)  # KH is the mistake (R10.1)
+    solve(session, typed.read, typed.out)
+    text = typed.text
+    assert "That was the last one. 'again' tries it again; Enter to finish." in text
+    assert text.count("c0-12 Make your target") == 3  # at first, again, after the good card
+    assert session.run.hints_used == 1 and session.run.tries == 1 and not session.run.done
+    assert text.count("That was the last one.") == 1  # not again after the retry's good card
 
 
 def test_a_drill_says_its_seed_so_it_can_be_dealt_again() -> None:

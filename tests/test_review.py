@@ -385,6 +385,15 @@ def test_a_version_1_file_with_sparse_attempts_upgrades(tmp_path: Path) -> None:
     assert item.recipe == C101 and item.box == 1 and item.due == date.today() + timedelta(days=1)
 
 
+def test_the_results_read_an_attempt_that_leaves_fields_out_soundly(tmp_path: Path) -> None:
+    path = tmp_path / "fortyfive-progress.json"
+    sparse = [{"puzzle": "c0-01", "chapter": 0}, {"puzzle": "c0-02", "chapter": 0, "correct": True}]
+    path.write_text(json.dumps({"format": "fortyfive-progress", "version": 2, "attempts": sparse}))
+    rows = {r["puzzle"]: r for r in chapter_results(0, path).to_dict("records")}
+    assert (rows["c0-01"]["tries"], rows["c0-01"]["shown"], rows["c0-01"]["hints"]) == (1, False, 0)
+    assert rows["c0-01"]["solved"] is False and rows["c0-02"]["solved"] is True
+
+
 def test_the_review_writes_its_box_after_the_page_has_the_new_state(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

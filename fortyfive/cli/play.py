@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from fortyfive.agents.advice import learner_advice
 from fortyfive.agents.bots import BOTS, LEVELS, make_bot
 from fortyfive.cli._args import output_file
 from fortyfive.cli._args import seed as seed_arg
@@ -17,8 +18,7 @@ from fortyfive.engine.game import Game
 from fortyfive.engine.observe import public_action, render_text
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import PRESETS
-from fortyfive.solve.hints import HINT_HEADER, HINT_SECONDS, describe_hints, hint
-from fortyfive.solve.solver import SearchBudgetExceeded
+from fortyfive.solve.hints import HINT_HEADER, describe_hints
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -203,11 +203,15 @@ def _play(
 
 
 def _hint_text(game: Game, seat: int) -> str:
-    """The hint sampler's ranking, or why there is none (it judges card play only)."""
-    if game.phase != Phase.PLAY:
-        return "hints judge card play (R3-R5); for this choice, '?' lists what is legal"
-    try:
-        hints = hint(game, seat, samples=12, seed=len(game.history), seconds=HINT_SECONDS)
-    except SearchBudgetExceeded:
-        return "this position is too big to solve within the hint's budget: try after a trick"
-    return HINT_HEADER + "\n" + describe_hints(hints)
+    """The hint sampler's ranking, and a rule-based player's move where it says nothing
+    (:func:`fortyfive.agents.advice.learner_advice`)."""
+    advice = learner_advice(game, seat, samples=12, seed=len(game.history))
+    lines = [HINT_HEADER, describe_hints(advice.ranking)] if advice.ranking else []
+    if advice.rule_action is not None:
+        why = {
+            "phase": "hints judge card play (R3-R5)",
+            "budget": "this position is too big to solve within the hint's budget",
+            "tie": f"every card you may play does as well in the {advice.deals} deals solved",
+        }[advice.stands_in]
+        lines.append(f"{why}; a rule-based player would: {advice.rule_action}")
+    return "\n".join(lines)

@@ -150,16 +150,28 @@ def _recorder(session: Practice, log: ProgressLog | None) -> Recorder | None:
 # ---------------------------------------------------------------------------- reading answers
 
 
+def _numbers(options: Sequence[dict[str, Any]]) -> list[str]:
+    """The number each option is typed as: its value when every value is a whole number (seat
+    2 is typed 2, never the third in the list), else its place in the list (1, 2, ...)."""
+    values = [str(o["value"]) for o in options]
+    if all(v.isdigit() for v in values):
+        return values
+    return [str(i) for i in range(1, len(options) + 1)]
+
+
 def _option(options: Sequence[dict[str, Any]], text: str) -> str:
-    """An option typed as its number (1, 2, ...), its value or its label, in any letter case."""
+    """An option typed as its number (:func:`_numbers`), its value or its label, in any letter
+    case."""
     t = text.strip()
-    if t.isdigit() and 1 <= int(t) <= len(options):
-        return str(options[int(t) - 1]["value"])
+    numbers = _numbers(options)
+    if t in numbers:
+        return str(options[numbers.index(t)]["value"])
     for key in ("value", "label"):
         for o in options:
             if str(o[key]).casefold() == t.casefold():
                 return str(o["value"])
-    raise PuzzleInputError(f"{t!r:.30} is not on offer: type 1 to {len(options)}")
+    which = f"1 to {len(numbers)}" if numbers[0] == "1" else f"one of {', '.join(numbers)}"
+    raise PuzzleInputError(f"{t!r:.30} is not on offer: type {which}"[:200])
 
 
 def _options(options: Sequence[dict[str, Any]], text: str) -> list[str]:
@@ -222,7 +234,8 @@ def how_to_type(kind: str, spec: dict[str, Any]) -> list[str]:
         return shown_text(kind, " ".join(str(c) for c in spec["cards"]))
 
     def numbered(options: Sequence[dict[str, Any]]) -> list[str]:
-        return [f"  {i}. {shown_text(kind, str(o['label']))}" for i, o in enumerate(options, 1)]
+        pairs = zip(_numbers(options), options, strict=True)
+        return [f"  {n}. {shown_text(kind, str(o['label']))}" for n, o in pairs]
 
     t = spec.get("type")
     if t == "card":
@@ -241,9 +254,8 @@ def how_to_type(kind: str, spec: dict[str, Any]) -> list[str]:
         if f["kind"] == "number":
             lines.append(f"  {label}: a whole number")
         else:
-            words = " / ".join(
-                f"{i} {shown_text(kind, str(o['label']))}" for i, o in enumerate(f["options"], 1)
-            )
+            pairs = zip(_numbers(f["options"]), f["options"], strict=True)
+            words = " / ".join(f"{n} {shown_text(kind, str(o['label']))}" for n, o in pairs)
             lines.append(f"  {label}: {words}")
     return [*lines, "Type each, in this order, separated by commas."]
 
@@ -274,7 +286,7 @@ def solve(
             break
         if text in ("quit", "exit"):
             break
-        if not _step(session, text, out, record) or session.over:
+        if not _step(session, text, out, record):  # after the last puzzle: Enter, or quit
             break
     out(session.summary())
     return session
@@ -312,7 +324,8 @@ def _step(
         _settle(session, out)
         _puzzle(session, out)
     elif run.done:
-        out("This puzzle is finished: Enter for the next one, 'again' to try it again.")
+        then = "Enter to finish" if session.over else "Enter for the next one"
+        out(f"This puzzle is finished: {then}, 'again' to try it again.")
     elif text:
         _answer(session, text, out, record)
     return True
@@ -327,7 +340,7 @@ def _answer(
         value = read_answer(spec, text)
         fb = session.run.check(value)
     except PuzzleInputError as e:  # refused before anything changed
-        out(f"Not an answer: {e}.")
+        out(f"Not an answer: {shown_text(kind, str(e)).rstrip('.')}.")  # cards as shown
         out("\n".join(how_to_type(kind, spec)))
         return
     _settle(session, out)
@@ -367,9 +380,10 @@ def _save(
 
 def _feedback(session: Practice, fb: Feedback, out: Callable[[str], None]) -> None:
     out(str(fb))  # the message and the score sheet, cards as the puzzle shows them
-    if session.finished:
+    if session.finished and session.run.done:  # not after each card of a retried endgame
         again = "" if session.run.solved else " 'again' tries it again;"
-        out(session.note + ("" if session.over else f"{again} Enter for the next puzzle."))
+        then = "Enter to finish." if session.over else "Enter for the next puzzle."
+        out(f"{session.note}{again} {then}")
     elif not fb.correct:
         out("Try again, or type 'hint'.")
 

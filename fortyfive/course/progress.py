@@ -62,6 +62,19 @@ VERSION = 2
 #: The versions read: the older one is upgraded as it is read (:func:`upgrade_v1`).
 READABLE = (1, 2)
 _OPTIONAL = ("solved", "time")
+#: What a field an attempt leaves out reads as in the tables.
+_MISSING: dict[str, Any] = {
+    "puzzle": "",
+    "kind": "",
+    "chapter": None,
+    "answer": None,
+    "correct": False,
+    "solved": False,
+    "seconds": 0.0,
+    "hints_used": 0,
+    "shown": False,
+    "time": "",
+}
 
 
 def default_path() -> Path:
@@ -242,7 +255,10 @@ def read_attempts(path: str | Path) -> list[dict[str, Any]]:
 def progress(path: str | Path | None = None, chapter: int | None = None) -> pandas.DataFrame:
     """Every recorded attempt as a DataFrame (one row per check), optionally one chapter's
     (without pandas: a :class:`fortyfive.engine.table.Table` of the same rows)."""
-    rows = read_attempts(path if path is not None else default_path())
+    # An older file may leave fields out (version 1 checked only those present): read them as
+    # a check of no answer, not right, no hint, not shown (a missing "shown" read as NaN,
+    # which is true, and a missing count made the results fail).
+    rows = [_filled(a) for a in read_attempts(path if path is not None else default_path())]
     if not have_pandas():
         mine = [r for r in rows if chapter is None or r.get("chapter") == chapter]
         return cast("pandas.DataFrame", Table(mine, list(ATTEMPT_FIELDS)))
@@ -252,6 +268,12 @@ def progress(path: str | Path | None = None, chapter: int | None = None) -> pand
     if chapter is not None:
         df = df[df["chapter"] == chapter].reset_index(drop=True)
     return df
+
+
+def _filled(attempt: dict[str, Any]) -> dict[str, Any]:
+    """``attempt`` with every field (:data:`_MISSING`); without ``solved``, a right answer
+    solved it, as :meth:`ProgressLog.record` fills it in."""
+    return {**_MISSING, "solved": bool(attempt.get("correct")), **attempt}
 
 
 def _first_try(rows: pandas.DataFrame) -> bool:

@@ -262,10 +262,13 @@ class LegalRun(_CardRun, kind="legal"):
         if self.lead < 0:
             first = "R3.1: you lead this trick."
         elif self.t.is_trump(self.lead):
+            protected = sorted(
+                (c for c in range(53) if self.t.protected >> c & 1), key=lambda c: -self.t.power[c]
+            )  # the engine's, in this pack: barker has no joker
             first = (
                 "A trump is led: you must play a trump if you hold one (R5.1), unless every "
-                "trump you hold is protected (5, J, joker, AH) and ranks above the card led "
-                "(R5.2, R5.3)."
+                f"trump you hold is protected ({', '.join(str(CARDS[c]) for c in protected)}) "
+                "and ranks above the card led (R5.2, R5.3)."
             )
         else:
             first = (

@@ -461,8 +461,8 @@ class TargetRun(GameRun, kind="target"):
         action = f"play {card}"
         rules = self.puzzle.rules
         why = g.explain(action)
-        if why:
-            return Feedback(False, False, f"{card} may not be played: {why}", rules)
+        if why:  # refused as the card table refuses it: nothing was played, no try counts
+            raise PuzzleInputError(f"{card} may not be played: {why}")
         value = solve(g).values[action]
         if value < self.target:
             return self._refute(card, value)

@@ -92,7 +92,7 @@ class NotationRun(PuzzleRun, kind="notation"):
             if wrong:
                 parts.append(f"{_plural(len(wrong), 'word')} you chose the game refuses")
             if missed:
-                parts.append(f"{_plural(len(missed), 'card')} you left out it reads")
+                parts.append(f"you left out {_plural(len(missed), 'word')} it reads as cards")
             return Feedback(
                 False,
                 False,

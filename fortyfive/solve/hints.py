@@ -168,10 +168,16 @@ def _reason(
     deal (each of them then "ties for best")."""
     what = action.removeprefix("play ")
     if loss == 0:
+        deals = (
+            "the one deal consistent with what you have seen that could be solved in time "
+            "(a rough guide)"
+            if n == 1
+            else f"all {n} deals consistent with what you have seen"
+        )
+        average = "" if n == 1 else " on average"
         return (
-            f"{what} {'ties for' if tied else 'is'} best in all {n} deals consistent with what "
-            "you have seen: "
-            f"your side, {side}, takes {value:.1f} points on average."
+            f"{what} {'ties for' if tied else 'is'} best in {deals}: "
+            f"your side, {side}, takes {value:.1f} points{average}."
         )
     if best:
         return (

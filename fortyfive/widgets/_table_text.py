@@ -180,6 +180,15 @@ def rule_hint_text(action: str) -> str:
     return f"Hint: a rule-based player would {action_words(action)} here."
 
 
+def tie_hint_text(action: str, deals: int) -> str:
+    """Every card ties for best in the deals solved: a rule-based player's card, and why."""
+    solved = "the one deal" if deals == 1 else f"all {deals} deals"
+    return with_symbols(
+        f"Hint: every card you may play does as well as any other in {solved} solved for the "
+        f"hint; a rule-based player would {action_words(action)} here."
+    )
+
+
 def level_text(level: str) -> str:
     """The log's line when the learner changes the opponents' level."""
     return f"Opponents: {level}, from the next move"

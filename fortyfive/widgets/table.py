@@ -23,7 +23,6 @@ methods (:meth:`act`, :meth:`play_bots`, :meth:`autoplay`) never wait.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,14 +30,13 @@ from typing import Any, ClassVar, Literal
 
 import traitlets
 
-from fortyfive.agents.bots import LEVELS, Bot, RuleBot, make_bot
+from fortyfive.agents.advice import learner_advice
+from fortyfive.agents.bots import LEVELS, Bot, make_bot
 from fortyfive.engine.actions import IllegalActionError, parse_action
 from fortyfive.engine.cards import with_symbols
 from fortyfive.engine.game import Game
-from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import Rules
-from fortyfive.solve.hints import HINT_SECONDS, hint
-from fortyfive.solve.solver import SearchBudgetExceeded
+from fortyfive.solve.hints import HINT_SECONDS
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
 from fortyfive.widgets._table_text import (
@@ -55,6 +53,7 @@ from fortyfive.widgets._table_text import (
     progress,
     rule_hint_text,
     seat_name,
+    tie_hint_text,
 )
 
 log = logging.getLogger(__name__)
@@ -249,18 +248,16 @@ class CardTable(SyncedWidget):
         game, seat = self._game, self._seat
         if game.over or game.to_act != seat or self._until is not None:
             raise TableMessageError("a hint is for your own turn")
-        ranked = None
-        if game.phase == Phase.PLAY:
-            # not one deal within the budget: the rule-based advice below
-            with contextlib.suppress(SearchBudgetExceeded):
-                ranked = hint(
-                    game, seat, samples=samples, seed=self._state_number, seconds=HINT_SECONDS
-                )
-        if ranked:
-            best = ranked[0]
+        advice = learner_advice(
+            game, seat, samples=samples, seed=self._state_number, seconds=HINT_SECONDS
+        )
+        if advice.rule_action is None:
+            best = advice.ranking[0]
             text = hint_text(best.action, best.reason)
+        elif advice.stands_in == "tie":
+            text = tie_hint_text(advice.rule_action, advice.deals)
         else:
-            text = rule_hint_text(RuleBot(seed=self._state_number).choose(game, seat))
+            text = rule_hint_text(advice.rule_action)
         self._notice(text, "hint")
         return text
 

@@ -1,0 +1,60 @@
+"""The learner's hint, as the card table's Hint button and ``play``'s ``hint`` give it: the
+solver's ranking of the legal cards over deals consistent with the seat's view
+(:func:`fortyfive.solve.hints.hint`), and a rule-based player's move where that ranking says
+nothing: outside the trick phase (the solver judges card play, R3-R5), when not one deal fits
+the hint's budget, or when every card ties for best in every deal solved.
+
+>>> from fortyfive.engine.game import Game
+>>> g = Game.new("barker", seed=5)
+>>> advice = learner_advice(g, g.to_act, samples=4, seed=0)
+>>> advice.stands_in, advice.ranking
+('phase', [])
+>>> advice.rule_action in g.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fortyfive.agents.bots import RuleBot
+from fortyfive.engine.game import Game
+from fortyfive.engine.phase import Phase
+from fortyfive.solve.hints import HINT_SECONDS, Hint, hint
+from fortyfive.solve.solver import SearchBudgetExceeded
+
+#: Why the rule-based move stands in for the ranking (``Advice.stands_in``).
+STANDS_IN = ("phase", "budget", "tie")
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A hint for the seat to act: the solver's ``ranking`` (best first; empty where it could
+    not be made) and, where the ranking says nothing, ``rule_action``, a rule-based player's
+    move, with the reason in ``stands_in`` (one of :data:`STANDS_IN`; "" when the ranking
+    is the advice)."""
+
+    ranking: list[Hint] = field(default_factory=list)
+    rule_action: str | None = None
+    stands_in: str = ""
+
+    @property
+    def deals(self) -> int:
+        """The deals the ranking was judged over (0 without a ranking)."""
+        return self.ranking[0].deals if self.ranking else 0
+
+
+def learner_advice(
+    game: Game, seat: int, samples: int, seed: int, seconds: float | None = HINT_SECONDS
+) -> Advice:
+    """The advice for ``seat``, to act in ``game``, from its view only: ``samples`` deals at
+    most, drawn from ``seed``, within the hint's node budget and ``seconds``."""
+    if game.phase != Phase.PLAY:
+        return Advice([], RuleBot(seed=seed).choose(game, seat), "phase")
+    try:
+        ranking = hint(game, seat, samples=samples, seed=seed, seconds=seconds)
+    except SearchBudgetExceeded:
+        return Advice([], RuleBot(seed=seed).choose(game, seat), "budget")
+    if len(ranking) > 1 and all(h.loss == 0 for h in ranking):
+        return Advice(ranking, RuleBot(seed=seed).choose(game, seat), "tie")
+    return Advice(ranking)
