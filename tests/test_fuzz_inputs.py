@@ -180,7 +180,7 @@ def test_the_practice_widget_takes_any_messages_and_shows_only_its_sessions_stat
     from fortyfive.puzzles.practice import Drill
     from fortyfive.widgets.practice import PracticeWidget
 
-    w = PracticeWidget(Drill(kind, seed=1))
+    w = PracticeWidget(Drill(kind, seed=1, clock=lambda: 0.0))  # the timer stands still
     for content, current in messages:
         if current and isinstance(content, dict):  # at the page's state: it may be acted on
             content = {**content, "state": w.state}
