@@ -211,7 +211,8 @@ def _hint_text(game: Game, seat: int) -> str:
         why = {
             "phase": "hints judge card play (R3-R5)",
             "budget": "this position is too big to solve within the hint's budget",
-            "tie": f"every card you may play does as well in the {advice.deals} deals solved",
+            "tie": "every card you may play does as well in "
+            + ("the one deal solved" if advice.deals == 1 else f"the {advice.deals} deals solved"),
         }[advice.stands_in]
         lines.append(f"{why}; a rule-based player would: {advice.rule_action}")
     return "\n".join(lines)

@@ -170,7 +170,8 @@ def _option(options: Sequence[dict[str, Any]], text: str) -> str:
         for o in options:
             if str(o[key]).casefold() == t.casefold():
                 return str(o["value"])
-    which = f"1 to {len(numbers)}" if numbers[0] == "1" else f"one of {', '.join(numbers)}"
+    places = [str(i) for i in range(1, len(options) + 1)]
+    which = f"1 to {len(numbers)}" if numbers == places else f"one of {', '.join(numbers)}"
     raise PuzzleInputError(f"{t!r:.30} is not on offer: type {which}"[:200])
 
 

@@ -93,6 +93,10 @@ def submission_files(paths: Sequence[str | Path]) -> list[Path]:
     return files
 
 
+#: nbgrader's folders of handed-in work, each ``<folder>/<student>/<assignment>/``.
+NBGRADER_FOLDERS = ("submitted", "autograded")
+
+
 def identity_problem(path: Path, sub: Submission) -> str | None:
     """Why the file at ``path`` cannot be ``sub.student``'s, if it cannot: the notebook names
     the file for its student, and nbgrader files it under the student who handed it in
@@ -105,10 +109,6 @@ def identity_problem(path: Path, sub: Submission) -> str | None:
     if nbgrader and folders[-2] == sub.assignment and folders[-3] != sub.student:
         return f"it is in the name of {sub.student}, but nbgrader has it from {folders[-3]}"
     return None
-
-
-#: nbgrader's folders of handed-in work, each ``<folder>/<student>/<assignment>/``.
-NBGRADER_FOLDERS = ("submitted", "autograded")
 
 
 def grade_files(
