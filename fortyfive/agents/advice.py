@@ -7,8 +7,8 @@ the hint's budget, or when every card ties for best in every deal solved.
 >>> from fortyfive.engine.game import Game
 >>> g = Game.new("barker", seed=5)
 >>> advice = learner_advice(g, g.to_act, samples=4, seed=0)
->>> advice.stands_in, advice.ranking
-('phase', [])
+>>> advice.stands_in, advice.ranking, advice.reason
+('phase', [], 'hints judge card play (R3-R5)')
 >>> advice.rule_action in g.legal_actions()
 True
 """
@@ -42,6 +42,18 @@ class Advice:
     def deals(self) -> int:
         """The deals the ranking was judged over (0 without a ranking)."""
         return self.ranking[0].deals if self.ranking else 0
+
+    @property
+    def reason(self) -> str:
+        """Why the rule-based move stands in, in the learner's words ("" when it does not)."""
+        if self.stands_in == "phase":
+            return "hints judge card play (R3-R5)"
+        if self.stands_in == "budget":
+            return "this position is too big to solve within the hint's budget"
+        if self.stands_in == "tie":
+            solved = "the one deal" if self.deals == 1 else f"all {self.deals} deals"
+            return f"every card you may play does as well as any other in {solved} solved"
+        return ""
 
 
 def learner_advice(

@@ -208,11 +208,5 @@ def _hint_text(game: Game, seat: int) -> str:
     advice = learner_advice(game, seat, samples=12, seed=len(game.history))
     lines = [HINT_HEADER, describe_hints(advice.ranking)] if advice.ranking else []
     if advice.rule_action is not None:
-        why = {
-            "phase": "hints judge card play (R3-R5)",
-            "budget": "this position is too big to solve within the hint's budget",
-            "tie": "every card you may play does as well in "
-            + ("the one deal solved" if advice.deals == 1 else f"the {advice.deals} deals solved"),
-        }[advice.stands_in]
-        lines.append(f"{why}; a rule-based player would: {advice.rule_action}")
+        lines.append(f"{advice.reason}; a rule-based player would: {advice.rule_action}")
     return "\n".join(lines)

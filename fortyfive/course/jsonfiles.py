@@ -49,14 +49,25 @@ def read_json(path: Path, limit: int, what: str, error: type[ValueError]) -> Any
         raise error(f"{path}: nested too deeply to be a {what}") from None
 
 
+def encode_json(data: Any) -> bytes:
+    """``data`` as the course writes it: strict JSON (what :func:`read_json` would refuse is
+    refused here too), indented by one space, UTF-8."""
+    return json.dumps(data, indent=1, allow_nan=False).encode("utf-8")
+
+
 def write_json(path: Path, data: Any) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder, then replace
-    ``path`` with it in one step: a reader sees the old file or the new one, never a part."""
+    """Write ``data`` to ``path`` (:func:`encode_json`) atomically (:func:`replace_file`)."""
+    replace_file(path, encode_json(data))
+
+
+def replace_file(path: Path, content: bytes) -> None:
+    """Write ``content`` to a temporary file in ``path``'s folder, then replace ``path`` with it
+    in one step: a reader sees the old file or the new one, never a part."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".json")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=path.suffix)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, allow_nan=False)  # what read_json would refuse
+        with os.fdopen(fd, "wb") as f:
+            f.write(content)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

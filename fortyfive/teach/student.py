@@ -109,7 +109,6 @@ class Assignment:
 
         a = self._slot(n)
         tries = self.manifest.policy.tries
-        widget = PuzzleWidget(a.puzzle, tries_before_show=3 if tries is None else tries)
 
         def record(attempt: dict[str, Any]) -> None:
             self._record(a, attempt)
@@ -117,9 +116,12 @@ class Assignment:
         def hint(hints_used: int) -> None:  # saved as given: a new widget counts from 0
             self._record(a, {"answer": None, "hints_used": hints_used, "hint": True})
 
-        widget.on_attempt = record
-        widget.on_hint = hint
-        return widget
+        return PuzzleWidget(
+            a.puzzle,
+            tries_before_show=3 if tries is None else tries,
+            on_attempt=record,
+            on_hint=hint,
+        )
 
     def _record(self, a: Assigned, attempt: dict[str, Any]) -> None:
         self.log.record(

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from fortyfive._version import __version__
-from fortyfive.course.jsonfiles import check_header, read_json, write_json
+from fortyfive.course.jsonfiles import check_header, encode_json, read_json, replace_file
 from fortyfive.engine.errors import quote
 from fortyfive.puzzles.model import MAX_ATTEMPT_HINTS, MAX_ATTEMPT_SECONDS
 from fortyfive.teach.draw import StudentError, check_student
@@ -133,9 +133,10 @@ class SubmissionLog:
             "student": self.student,
             "attempts": [*attempts, row],
         }
-        if len(json.dumps(data, indent=1).encode("utf-8")) > MAX_FILE_BYTES:  # as written
+        content = encode_json(data)
+        if len(content) > MAX_FILE_BYTES:
             raise SubmissionError(f"{full} ({MAX_FILE_BYTES} bytes at most): {keep}")
-        write_json(self.path, data)
+        replace_file(self.path, content)
 
 
 def _as_dict(a: Attempt) -> dict[str, Any]:

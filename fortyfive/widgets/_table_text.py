@@ -175,17 +175,14 @@ def hint_text(action: str, reason: str) -> str:
     return with_symbols(f"Hint: {action_words(action)}. {reason}")
 
 
-def rule_hint_text(action: str) -> str:
-    """Advice outside the trick phase: what a rule-based player would do."""
-    return f"Hint: a rule-based player would {action_words(action)} here."
-
-
-def tie_hint_text(action: str, deals: int) -> str:
-    """Every card ties for best in the deals solved: a rule-based player's card, and why."""
-    solved = "the one deal" if deals == 1 else f"all {deals} deals"
+def rule_hint_text(action: str, why: str = "") -> str:
+    """What a rule-based player would do, where the solver's ranking says nothing, and ``why``
+    (none outside the trick phase, where the table's hints are always a player's move)."""
+    words = action_words(action)
     return with_symbols(
-        f"Hint: every card you may play does as well as any other in {solved} solved for the "
-        f"hint; a rule-based player would {action_words(action)} here."
+        f"Hint: {why}; a rule-based player would {words} here."
+        if why
+        else f"Hint: a rule-based player would {words} here."
     )
 
 

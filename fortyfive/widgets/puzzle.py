@@ -101,6 +101,7 @@ class PuzzleWidget(SyncedWidget):
         *,
         tries_before_show: int = 3,
         on_attempt: Recorder | None = None,
+        on_hint: HintRecorder | None = None,
     ) -> None:
         if isinstance(puzzle, str):
             puzzle = get_puzzle(puzzle)
@@ -109,7 +110,7 @@ class PuzzleWidget(SyncedWidget):
         if tries_before_show < 0:
             raise ValueError(f"tries_before_show must be 0 or more, not {tries_before_show}")
         self._on_attempt = on_attempt
-        self.on_hint: HintRecorder | None = None
+        self._on_hint = on_hint
         self._load(puzzle, self._start(puzzle))
         super().__init__(show_after=tries_before_show)
 
@@ -148,6 +149,15 @@ class PuzzleWidget(SyncedWidget):
     @on_attempt.setter
     def on_attempt(self, fn: Recorder | None) -> None:
         self._on_attempt = fn
+
+    @property
+    def on_hint(self) -> HintRecorder | None:
+        """Called with the hints used after each hint revealed, or None."""
+        return self._on_hint
+
+    @on_hint.setter
+    def on_hint(self, fn: HintRecorder | None) -> None:
+        self._on_hint = fn
 
     def answer(self, value: object) -> Feedback:
         """Check ``value`` (shaped as ``view["answer"]`` asks) and return the ``Feedback``.
@@ -224,8 +234,8 @@ class PuzzleWidget(SyncedWidget):
         if self._run.hints_left <= 0:
             self._more_hints = False
         self._notice("", "")
-        if self.on_hint is not None:
-            self._deliver(self.on_hint, int(self._run.hints_used), "on_hint")
+        if self._on_hint is not None:
+            self._deliver(self._on_hint, int(self._run.hints_used), "on_hint")
         return str(text)
 
     def _show(self) -> Feedback:

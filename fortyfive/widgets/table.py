@@ -53,7 +53,6 @@ from fortyfive.widgets._table_text import (
     progress,
     rule_hint_text,
     seat_name,
-    tie_hint_text,
 )
 
 log = logging.getLogger(__name__)
@@ -254,10 +253,9 @@ class CardTable(SyncedWidget):
         if advice.rule_action is None:
             best = advice.ranking[0]
             text = hint_text(best.action, best.reason)
-        elif advice.stands_in == "tie":
-            text = tie_hint_text(advice.rule_action, advice.deals)
         else:
-            text = rule_hint_text(advice.rule_action)
+            why = "" if advice.stands_in == "phase" else advice.reason
+            text = rule_hint_text(advice.rule_action, why)
         self._notice(text, "hint")
         return text
 
