@@ -71,6 +71,17 @@ def test_the_ranking_drill_comes_first_and_every_generated_kind_can_be_drilled()
         Drill("poker")
 
 
+@pytest.mark.parametrize(("seed", "number"), [(0, 6), (28, 102), (322, 150)])
+def test_r5_3_a_rare_keep_puzzle_is_found_so_the_drill_goes_on(seed: int, number: int) -> None:
+    """A privileged trump that must be played (a higher one led, R5.3) is about one candidate
+    in 540; these keys once exhausted the generator's tries, and the drill's Next failed."""
+    run = DrillKey("keep", seed, 1, number).puzzle().start()
+    assert run.answer == "play"
+    wrong = run.check("keep")
+    assert not wrong.correct and "R5.3" in wrong.message
+    assert run.check("play").correct
+
+
 # ---------------------------------------------------------------- the banked kinds
 
 
@@ -296,3 +307,14 @@ def test_the_status_holds_counts_and_times_and_never_a_card(kind: str) -> None:
         assert status["can_next"] == (step == "finished")
         d.show()
     assert status["mode"] == "drill" and status["title"] == f"Drill: {TITLES[kind]}"
+
+
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_r2_3_an_order_drill_is_never_shown_in_its_order(difficulty: int) -> None:
+    """Cards shown highest first (or lowest first) would be the answer on the page."""
+    for number in range(1, 101):
+        p = DrillKey("order", 1001, difficulty, number).puzzle()
+        run = p.start()
+        shown = p.position["cards"]
+        assert not run.check(shown).correct
+        assert not p.start().check(shown[::-1]).correct  # nor lowest first

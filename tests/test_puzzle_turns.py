@@ -76,6 +76,23 @@ def test_r3_3_the_tricks_winner_leads_the_next() -> None:
     assert "won trick 1" in run.show().message
 
 
+def test_r3_3_the_view_does_not_say_who_took_the_trick_whose_winner_leads() -> None:
+    """Shown, the last trick's winner would be the answer: the learner works it out (R3.2)."""
+    pos = _position(BRUFF_DEAL, "bruff", 6)
+    view = _run(pos, "bruff").view()
+    assert [t["winner"] for t in view["tricks"]] == [None]
+    assert "(to seat" not in str(_run(pos, "bruff").puzzle)
+    later = _run(_position(BRUFF_DEAL, "bruff", 8), "bruff").view()  # a card of trick 2 is down
+    assert later["tricks"][0]["winner"] == _game(pos, "bruff").deals[-1].tricks[0].winner
+
+
+@pytest.mark.parametrize("pid", ["c0-11", "c2-02"])
+def test_r3_3_shipped_who_leads_puzzles_ask_for_the_trick_winner(pid: str) -> None:
+    run = get_puzzle(pid).start()
+    assert all(t["winner"] is None for t in run.view()["tricks"][-1:])
+    assert f"(to seat {run.answer[0]})" not in str(get_puzzle(pid))
+
+
 def test_r9_5_the_auction_skips_seats_that_passed() -> None:
     deal = dict(BARKER_DEAL)
     dealer = deal["dealer"]

@@ -555,7 +555,7 @@ def test_R2_3_the_order_hint_names_what_follows_AH(trump: str) -> None:
     )
     first = p.start().hint() or ""
     if trump == "H":
-        assert "then the king (AH is the ace of trumps)" in first
+        assert "then the king and the queen (AH is the ace of trumps)" in first
         assert "then the ace of trumps" not in first
     else:
         assert "AH, then the ace of trumps" in first
@@ -590,3 +590,32 @@ def test_a_wrong_legal_answer_reveals_step_by_step() -> None:
     assert not any(c in first for c in cards)
     second = run.check(wrong).message
     assert any(c in second for c in cards)
+
+
+def test_r2_4_a_black_ace_beaten_by_its_king_is_explained_as_a_black_ace() -> None:
+    p = Puzzle(
+        "x",
+        "winner",
+        "barker",
+        {"trump": "H", "leader": 0, "trick": ["AC", "KC", "2D", "3S"]},
+        "?",
+        ("R3.2",),
+    )
+    msg = p.start().check("AC").message
+    assert "R2.4" in msg and "K > Q > J > A" in msg and "diamond" not in msg
+
+
+@pytest.mark.parametrize("trump", ["S", "C", "D", "H"])
+def test_r2_3_the_first_order_hint_names_the_king_and_queen_before_the_pips(trump: str) -> None:
+    cards = ["5" + trump, "K" + trump, "Q" + trump, "2" + trump]
+    run = Puzzle("x", "order", "barker", {"trump": trump, "cards": cards}, "?", ("R2.3",)).start()
+    first = run.hint()
+    assert "the king and the queen" in first
+    assert ("red trumps then run 10 9" in first.lower()) and "black ones 2 3 4 6" in first
+
+
+def test_r9_4_a_bid_above_the_least_is_not_called_the_least() -> None:
+    run = get_puzzle("c5-08").start()
+    assert run.check("bid 25").message.startswith(
+        "No. This hand does not often take 25, nor even 20, the least your side may bid here"
+    )

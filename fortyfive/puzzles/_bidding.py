@@ -197,10 +197,12 @@ class BidRun(GameRun, kind="bid"):
                 "score (R10.2). Count only the tricks the hand is sure of: its top trumps "
                 "(the 5, the jack, AH, R2.3), side kings, and about one trick from your partner."
             )
-        elif not right:
+        elif not right:  # a pass is right only on 100 or more (R9.4), as the generator keeps it
+            floor = r.high_score_min_bid
+            least = f"{mine}" if mine == floor else f"{mine}, nor even {floor}"
             msg = (
-                f"This hand does not often take {mine}, the least your side may bid here "
-                f"(R9.4: {r.high_score} or more points bid {r.high_score_min_bid} at least), "
+                f"This hand does not often take {least}, the least your side may bid here "
+                f"(R9.4: {r.high_score} or more points bid {floor} at least), "
                 "and a bid it does not take is subtracted (R10.2)."
             )
         else:

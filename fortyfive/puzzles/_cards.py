@@ -94,13 +94,13 @@ class OrderRun(_CardRun, kind="order"):
         joker = "the joker, " if self.rules_.joker else ""
         # R2.3: with hearts trump AH is itself the ace of trumps, so the king comes next
         after_ah = (
-            "then the king (AH is the ace of trumps)"
+            "then the king and the queen (AH is the ace of trumps)"
             if self.trump == "H"
-            else ("then the ace of trumps")
+            else "then the ace of trumps, the king and the queen"
         )
         return [
-            f"R2.3: the top trumps are the 5 and the jack of trumps, {joker}AH, {after_ah}. Red "
-            "trumps then run high to low; black ones run 2 3 4 6 ... 10 (R2.4 for plain suits: "
+            f"R2.3: the top trumps are the 5 and the jack of trumps, {joker}AH, {after_ah}. "
+            "Red trumps then run 10 9 ... 2, black ones 2 3 4 6 ... 10 (R2.4 for plain suits: "
             "kings high; black aces below the jack).",
             f"The highest card here is {self.right[0]}.",
             f"The lowest card here is {self.right[-1]}.",

@@ -495,8 +495,8 @@ class TargetRun(GameRun, kind="target"):
         k = len([a for a, v in s.values.items() if v >= self.target]) if s else 0
         return [
             "Count the trumps still out and who holds them: the highest trump of the deal brings "
-            "5 more with its trick (R7.2, R10.1). Winners cashed too early can set up the "
-            "defence's.",
+            f"5 more with its trick ({_bonus_rule(self.rules_)}). Winners cashed too early can "
+            "set up the defence's.",
             f"Right now {k} of your {n} playable cards keep the target within reach.",
         ]
 

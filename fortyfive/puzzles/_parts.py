@@ -169,8 +169,11 @@ def rank_reason(rules: Rules, t: TrumpTables, trump: str, hi: int, lo: int) -> s
         return f"R2.3: with {tname} trump, {h} ranks above {low}.{note}"
     suit = SUIT_NAMES[SUITS[t.eff_suit[hi]]]
     note = ""
-    if SUITS[t.eff_suit[hi]] in "SC" and _rank_in(h, "A23456789") and _rank_in(low, "A3456789T"):
+    black = SUITS[t.eff_suit[hi]] in "SC"
+    if black and _rank_in(h, "A23456789") and _rank_in(low, "A3456789T"):
         note = " In black plain suits the ace ranks below the jack and low pips rank high."
+    elif black and low.rank == "A":
+        note = " In black plain suits the ace ranks below the jack: K > Q > J > A > 2 ... > 10."
     elif low.rank == "A":
         note = " The ace of diamonds is the lowest diamond when diamonds are not trumps."
     return f"R2.4: in {suit} (not trumps), {h} ranks above {low}.{note}"

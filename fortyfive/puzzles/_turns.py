@@ -112,6 +112,10 @@ class TurnRun(GameRun, kind="turn"):
             facts.extend(self._deal_so_far())
             tricks = tricks_view(r, deal)
             plays = g.trick_plays
+            if self.question == "to_act" and tricks and not plays and g.phase is Phase.PLAY:
+                # The last trick's winner leads (R3.3): shown, it would be the answer. The
+                # learner finds it from the cards and the trump (R3.2).
+                tricks[-1]["winner"] = None
             if plays:
                 facts.append("This trick so far: " + ", ".join(f"seat {s} {c}" for s, c in plays))
         # Never the answer: the dealer is marked only when it is not what is asked, and the

@@ -39,6 +39,9 @@ def _order(rng: random.Random, d: int, variant: str | None = None) -> Made:
         cards = rng.sample(trumps, 3) + rng.sample(list(t.plain[plain]), size - 3)
         where, rank = "these cards", f", as they rank in a trick led in {SUIT_NAMES[SUITS[plain]]}"
     rng.shuffle(cards)
+    ranked = sorted(cards, key=lambda c: -t.power[c])  # trumps above every plain card (R2.3)
+    if cards in (ranked, ranked[::-1]):
+        return None  # shown in order, or in reverse, the answer would be on the page
     prompt = f"Put {where} in order, from the highest to the lowest{rank}."
     rule_ids = ("R2.3", "R2.4") if d == 3 else ("R2.3",)
     return rules.name, {"trump": trump, "cards": _names(cards)}, prompt, rule_ids

@@ -261,7 +261,9 @@ function render({ model, el }) {
           h("li", { class: "ff-pz-past-trick", "data-number": t.number },
             h("span", { class: "ff-pz-trick-no", text: `${t.number}.` }),
             h("div", { class: "ff-pz-trick-cards" }, played(t.cards, name, false, view, {}, hl, t.winner)),
-            h("span", { class: "ff-pz-trick-winner", text: `won by ${name(t.winner)}` })))),
+            t.winner === null || t.winner === undefined
+              ? null // the question asks who took it: not shown
+              : h("span", { class: "ff-pz-trick-winner", text: `won by ${name(t.winner)}` })))),
     );
   }
 
