@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from fortyfive.engine.game import Game
+from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import get_rules
 from fortyfive.puzzles import Puzzle, PuzzleInputError, get_puzzle
 from fortyfive.puzzles._parts import position_game
@@ -139,8 +140,40 @@ def test_r9_5_r6_1_after_a_thrown_in_hand_the_deal_passes_left() -> None:
     view = json.dumps(run.view())
     assert '"dealer": true' not in view  # the view does not mark the answer
     fb = run.check(str(BARKER_DEAL["dealer"]))
-    assert not fb.correct and "R6.1" in fb.message
+    assert not fb.correct and "R9.1" in fb.message and "R6.1" not in fb.message
+    fb = run.check(str((BARKER_DEAL["dealer"] + 2) % 4))
+    assert not fb.correct and "R9.5" in fb.message  # the thrown-in hand changes nothing
     assert run.check(run.answer[0]).correct
+
+
+@pytest.mark.parametrize(
+    ("preset", "own", "other"), [("bruff", "R6.1", "R9"), ("barker", "R9.1", "R6")]
+)
+def test_r6_1_r9_1_who_deals_cites_the_rules_of_its_own_game(
+    preset: str, own: str, other: str
+) -> None:
+    """A wrong dealer, the hints and the explanation cite the preset's rule for who deals,
+    never the other game's (R6.1 in bruff, R9.1 in barker)."""
+    deal = BRUFF_DEAL if preset == "bruff" else BARKER_DEAL
+    g = _game(dict(deal, seed=7), preset)
+    while len(g.deals) < 2:  # the first legal action, but the first caller bids (R9.2)
+        acts = g.legal_actions()
+        g.apply(acts[-1] if g.phase is Phase.BID and not g.deals[-1].calls else acts[0])
+    pos = dict(deal, seed=7, actions=g.history, question="dealer")
+    run = _run(pos, preset, (own,))
+    texts = [run.check(v).message for v in _wrong(run)]
+    texts += [run.hint(), run.check(run.answer[0]).message]
+    for text in texts:
+        assert own in text and other not in text, text
+    assert other not in run.hint()  # the second hint counts seats (R1.2)
+    assert not g.deals[0].thrown_in and not any("R9.5" in t for t in texts)
+
+
+def test_r9_1_generated_barker_dealer_puzzles_tag_r9_5_only_after_a_thrown_in_hand() -> None:
+    for d in (2, 3):
+        for p in generate_puzzles("turn", 4, seed=5, difficulty=d, variants=["dealer"]):
+            thrown = position_game(get_rules(p.preset), p.position).deals[-2].thrown_in
+            assert p.preset == "barker" and ("R9.5" in p.rules) == thrown, (d, p.rules)
 
 
 def test_r1_3_partners() -> None:

@@ -204,6 +204,15 @@ class TurnRun(GameRun, kind="turn"):
             return Feedback(False, False, "No. " + self._dealt_miss(one), self.puzzle.rules)
         return Feedback(False, False, "No. " + self._misconception(int(one)), self.puzzle.rules)
 
+    def _dealer_rules(self) -> tuple[str, str]:
+        """The preset's rule for who deals (R6.1 or R9.1) and what the deal before changes
+        nothing of: a deal without a winner (R8.5) or, in barker, a hand thrown in (R9.5)."""
+        if not self.rules_.auction:
+            return "R6.1", "also after a deal that ended without a winner (R8.5)"
+        if self.game.deals[-2].thrown_in:
+            return "R9.1", "also after a hand that was thrown in (R9.5)"
+        return "R9.1", "whoever won the hand before"
+
     def _dealt_rule(self) -> str:
         return "R9.1" if self.rules_.auction else "R6.2"
 
@@ -256,14 +265,10 @@ class TurnRun(GameRun, kind="turn"):
         g, r = self.game, self.rules_
         n = r.players
         if self.question == "dealer":
-            before = g.deals[-2].dealer
-            if got == before:
-                return "The deal does not stay with one player: it passes on every deal (R6.1)."
-            return (
-                "R6.1, R9.1: the deal passes to the left, one seat clockwise, every deal, also "
-                "after a hand that was thrown in (R9.5) or a deal that ended without a winner "
-                "(R8.5)."
-            )
+            rule, also = self._dealer_rules()
+            if got == g.deals[-2].dealer:
+                return f"The deal does not stay with one player: it passes on every deal ({rule})."
+            return f"{rule}: the deal passes to the left, one seat clockwise, every deal, {also}."
         phase = g.phase
         last = self._last_player()
         if last is not None and got == (last - 1) % n:
@@ -332,10 +337,10 @@ class TurnRun(GameRun, kind="turn"):
                 f"clockwise, 3 cards to each player, then 2 to each ({self._dealt_rule()})."
             )
         if self.question == "dealer":
-            before = g.deals[-2].dealer
+            rule, also = self._dealer_rules()
             return (
-                f"Seat {g.dealer} deals: the deal passes to the left from seat {before} (R6.1, "
-                "R9.1), whatever happened in the deal before (R8.5, R9.5)."
+                f"Seat {g.dealer} deals: the deal passes to the left from seat "
+                f"{g.deals[-2].dealer} ({rule}), {also}."
             )
         seat = g.to_act
         phase, deal = g.phase, g.deals[-1]
@@ -383,7 +388,8 @@ class TurnRun(GameRun, kind="turn"):
             ]
         if self.question == "dealer":
             return [
-                "R6.1, R9.1: who deals next depends only on who dealt the deal before.",
+                f"{self._dealer_rules()[0]}: who deals next depends only on who dealt the deal "
+                "before.",
                 f"Seat {g.deals[-2].dealer} dealt the deal before; the deal moves as play does "
                 "(R1.2).",
             ]

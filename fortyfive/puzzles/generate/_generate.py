@@ -44,6 +44,13 @@ TITLES = {
     "give-up": "What to give up when robbing",
 }
 
+#: A turn puzzle's title by its question: "Whose turn?" over "Who deals now?" misleads.
+_TURN_TITLES = {
+    "dealer": "Who deals?",
+    "partners": "Who are the partners?",
+    "dealt": "Who gets the card?",
+}
+
 _VARIANTS: dict[str, list[Any]] = {
     "keep": ["keep", "play"],
     "rob": ["holder", "spades", "dealer", "nobody", "joker"],
@@ -154,7 +161,10 @@ def generate_puzzles(
                 continue
             preset, pos, prompt, rule_ids = made
             pid = f"{prefix or f'{kind}-{seed}-{difficulty}'}-{i + 1:02d}"
-            p = Puzzle(pid, kind, preset, pos, prompt, rule_ids, difficulty, title=TITLES[kind])
+            title = TITLES[kind]
+            if kind == "turn":
+                title = _TURN_TITLES.get(str(pos.get("question")), title)
+            p = Puzzle(pid, kind, preset, pos, prompt, rule_ids, difficulty, title=title)
             try:
                 p.start()
             except ValueError:

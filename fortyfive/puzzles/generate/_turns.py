@@ -62,7 +62,9 @@ def _turn(rng: random.Random, d: int, variant: str) -> Made:
         if g.over or len(g.deals) != deals:
             return None
         prompt = "Who deals now?"
-        dealt: tuple[str, ...] = ("R9.1", "R9.5") if preset == "barker" else ("R6.1", "R8.5")
+        dealt: tuple[str, ...] = ("R6.1", "R8.5")
+        if preset == "barker":  # R9.5 only where the hand before was thrown in
+            dealt = ("R9.1", "R9.5") if g.deals[-2].thrown_in else ("R9.1",)
         return preset, dict(pos, question="dealer"), prompt, dealt
     moment, rule_ids = _TURN_MOMENTS[variant]
 
