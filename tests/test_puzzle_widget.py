@@ -10,12 +10,14 @@ import copy
 import functools
 import itertools
 import json
+import re
 from typing import Any
 
 import pytest
 
 from fortyfive.engine.cards import with_symbols
 from fortyfive.puzzles import KINDS, Puzzle, PuzzleInputError, PuzzleRun, get_puzzle
+from fortyfive.puzzles.coverage import shipped_puzzles
 from fortyfive.puzzles.display import shown_view
 from fortyfive.solve.solver import solve
 from fortyfive.widgets._assets import module_source, stylesheet
@@ -556,3 +558,21 @@ def test_the_page_names_cards_by_symbol_except_where_the_notation_is_the_questio
         assert not any(CARD_CODE.search(t) for t in texts), (p.id, texts)
     keep = next(p for ch in range(7) for p in load_collection(ch) if "AH" in p.prompt)
     assert "A♥" in PuzzleWidget(keep).view["prompt"]
+
+
+@pytest.mark.parametrize(
+    "p", [p for p in shipped_puzzles() if p.kind != "target"], ids=lambda p: p.id
+)
+def test_every_wrong_answer_of_a_shipped_puzzle_cites_a_rule(p: Puzzle) -> None:
+    """A miss, the first, the second or any later one, says which rule (R1.1 ... R10.5) the
+    answer broke, as the refutations of the course do (targets refute by playing on)."""
+    run = p.start()
+    wrong = [a for a in candidates(run.view())[:200] if verdict(run, a) is False][:4]
+    if not wrong:  # a form of numbers: the right one, one number changed
+        wrong = [wrong_answer(run, right_answer(run))]
+    assert wrong and None not in wrong, p.id
+    for answer in wrong:
+        trial = copy.deepcopy(run)
+        for _ in range(3):
+            fb = trial.check(answer)
+            assert re.search(r"\bR\d+(\.\d+)?\b", fb.message), (answer, fb.message)

@@ -68,7 +68,7 @@ class NotationRun(PuzzleRun, kind="notation"):
         if reason is not None:
             return reason + "."
         card = parse_card(token)
-        case = "" if token == str(card) else f" (R1.1: any letter case, so it is {card})"
+        case = " (R1.1)" if token == str(card) else f" (R1.1: any letter case, so it is {card})"
         what = "the joker" if card.is_joker else card.symbol()
         return f"{token!r} is {what}{case}."
 

@@ -127,7 +127,8 @@ class GiveUpRun(GameRun, kind="give-up"):
             False,
             False,
             f"Still not the best ({got} leaves {value}). The card to give up is {which}: "
-            "compare what each of your cards can win against the hands you see.",
+            "compare the tricks and the bonus each of your cards can still win (R7.1, R7.2) "
+            "against the hands you see.",
             rules,
         )
 
