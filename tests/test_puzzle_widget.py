@@ -230,7 +230,7 @@ def test_stale_and_missing_state_are_refused() -> None:
         ("order", ["5D", "AD", "KD", "2C"], "'2C' is not on offer"),
         ("order", [5, "AD", "KD", "TD"], "expected one card name, not 5"),
         ("winner", ["5S"], "expected one card name, not ['5S']"),
-        ("winner", "QH", "'QH' is not on offer: expected one of TS, JH, 2S, QS"),
+        ("winner", "QH", "'QH' is not on offer: expected one of QD, 2D, 4S, 3D"),
         ("legal", "2S", "expected a list of card names"),
         ("legal", None, "expected a list of card names, not None"),
         ("keep", True, "expected one option, not True"),

@@ -61,7 +61,8 @@ def _winner(rng: random.Random, d: int, variant: str | None = None) -> Made:
         pos = {"trump": trump, "leader": 0, "trick": _names(trick)}
         prompt = "Which card takes this trick?"
         return rules.name, pos, prompt, ("R3.2", "R2.1", "R2.2", "R2.3")
-    if (d == 1 and len(trumps) > 1) or (d == 2 and not trumps) or (d == 3 and not special):
+    # d2: two trumps or more, so that the trump order decides (one trump simply wins, R3.2)
+    if (d == 1 and len(trumps) > 1) or (d == 2 and len(trumps) < 2) or (d == 3 and not special):
         return None
     pos = {"trump": trump, "leader": 0, "trick": _names(trick)}
     return rules.name, pos, "Which card takes this trick?", ("R3.2", "R2.3", "R2.4")
