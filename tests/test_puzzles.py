@@ -429,8 +429,11 @@ def test_bid_puzzles_grow_harder_with_the_difficulty_r9_4_r10_3(
     monkeypatch.setattr(Puzzle, "start", lambda self: None)
     for d in (1, 2, 3):
         asked.clear()
-        generate_puzzles("bid", 8, seed=3, difficulty=d)
+        generate_puzzles("bid", 8, seed=3, difficulty=d)  # each draws one of the difficulty's
         cycle = variants("bid", d)
+        assert len(asked) == 8 and set(asked) <= set(cycle) and len(set(asked)) > 1
+        asked.clear()
+        generate_puzzles("bid", 8, seed=3, difficulty=d, variants=cycle)  # given: in turn
         assert asked == [cycle[i % len(cycle)] for i in range(8)]
     asked.clear()
     generate_puzzles("bid", 2, difficulty=1, variants=["thirty"])
@@ -601,8 +604,25 @@ def test_r2_4_a_black_ace_beaten_by_its_king_is_explained_as_a_black_ace() -> No
         "?",
         ("R3.2",),
     )
-    msg = p.start().check("AC").message
-    assert "R2.4" in msg and "K > Q > J > A" in msg and "diamond" not in msg
+    run = p.start()
+    first, second = run.check("AC").message, run.check("AC").message
+    assert "R2.4" in first and "KC" not in first  # the winner is the answer
+    assert "R2.4" in second and "K > Q > J > A" in second and "diamond" not in second
+
+
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_r3_2_a_wrong_winner_is_refuted_without_naming_the_winner(difficulty: int) -> None:
+    """The winner is the answer: a miss says why the card loses (a trump, a higher trump or a
+    higher card of the suit led, R2.3, R2.4, R3.2), naming at most a card that is not it."""
+    shipped = [p for p in ALL if p.kind == "winner" and p.difficulty == difficulty]
+    for p in shipped + generate_puzzles("winner", 30, 11, difficulty):
+        winner = right_answer(p)
+        for card in p.position["trick"]:
+            if card != winner:
+                run = p.start()
+                msg = run.check(card).message
+                assert winner not in msg and re.search(r"R(2\.[34]|3\.2)", msg), (p.id, msg)
+                assert re.search(r"R(2\.[34]|3\.2)", run.check(card).message)
 
 
 @pytest.mark.parametrize("trump", ["S", "C", "D", "H"])

@@ -141,6 +141,21 @@ def test_each_students_puzzles_are_reproducible_and_differ_from_a_neighbours() -
         assigned_puzzles(m, "../ana")
 
 
+def test_a_generated_item_mixes_its_kinds_variants_r5_3_r6_5() -> None:
+    """Each generated puzzle draws its variant: a keep item was always "you may keep" (R5.3),
+    a rob item always "the holder of the ace robs" (R6.5), for every student."""
+    m = manifest(puzzles=[{"generate": "keep", "count": 6}, {"generate": "rob", "count": 6}])
+    keep, rob = set(), set()
+    for student in ("ana", "ben", "cy"):
+        for a in assigned_puzzles(m, student):
+            run = a.puzzle.start()
+            if a.puzzle.kind == "keep":
+                keep.add(run.check("keep").correct)
+            else:
+                rob.add((a.puzzle.rules, "nobody" in a.puzzle.start().solution().message.lower()))
+    assert keep == {True, False} and len(rob) > 2, (keep, rob)
+
+
 def test_a_choice_asking_for_more_puzzles_than_match_is_refused() -> None:
     m = manifest(puzzles=[{"chapter": 1, "rules": ["R2.3"], "kinds": ["turn"], "count": 3}])
     with pytest.raises(ManifestError, match="only 0 shipped puzzles"):

@@ -8,7 +8,7 @@ from typing import Any
 
 from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUITS, card_mask, parse_card
 from fortyfive.engine.dealing import seat_of_play
-from fortyfive.engine.rules import get_rules, rules_tables
+from fortyfive.engine.rules import get_rules, plain_order, rules_tables, trump_order
 from fortyfive.engine.tricks import explain_legal_mask, explain_mask, legal_mask, winner_index
 from fortyfive.puzzles._parts import (
     card_name,
@@ -154,8 +154,38 @@ class WinnerRun(_CardRun, kind="winner"):
                 f"{CARDS[c]} is neither a trump nor of the suit led ({suit}): it cannot win (R3.2)."
             )
         else:
-            why = rank_reason(self.rules_, t, self.trump, self.win, c)
+            why = self._beaten_why(c)
         return Feedback(False, False, f"No: {CARDS[c]} does not take this trick. {why}", rules)
+
+    def _beats(self, x: int, c: int) -> bool:
+        """Does ``x`` beat ``c`` in this trick (the suit led as it was)?"""
+        sub = [y for i, y in enumerate(self.trick) if i == 0 or y in (x, c)]
+        return sub[winner_index(self.t, sub)] == x
+
+    def _beaten_why(self, c: int) -> str:
+        """Why ``c`` loses, naming a card that beats it but never the winner, which is the
+        answer; from the second miss on, with the order of the suit (R2.3, R2.4) spelled out."""
+        t = self.t
+        others = [x for x in self.trick if x not in (c, self.win) and self._beats(x, c)]
+        if others:
+            return rank_reason(self.rules_, t, self.trump, others[0], c)
+        if t.is_trump(self.win) and not t.is_trump(c):
+            return (
+                f"{CARDS[c]} is not a trump, and a trump in the trick beats any plain card (R3.2)."
+            )
+        if t.is_trump(c):
+            if not self.tries:
+                return "A higher trump is in the trick (R2.3)."
+            order = " > ".join(str(x) for x in trump_order(self.rules_, self.trump))
+            return f"A higher trump is in the trick. R2.3, {suit_word(self.trump)} trump: {order}."
+        suit = SUITS[t.eff_suit[c]]
+        if not self.tries:
+            return f"A higher {SUIT_NAMES[suit][:-1]} is in the trick (R2.4)."
+        order = " > ".join(str(x.rank) for x in plain_order(self.rules_, suit, self.trump))
+        return (
+            f"A higher {SUIT_NAMES[suit][:-1]} is in the trick. R2.4, {SUIT_NAMES[suit]} (not "
+            f"trumps): {order}."
+        )
 
     def _hint_texts(self) -> list[str]:
         trumps = any(self.t.is_trump(c) for c in self.trick)

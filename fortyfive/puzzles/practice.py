@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from fortyfive.puzzles.generate import DRILL_BANK, TITLES, generate_puzzles, variants
+from fortyfive.puzzles.generate import DRILL_BANK, TITLES, generate_puzzles
 from fortyfive.puzzles.model import KINDS, Feedback, Puzzle, PuzzleRun, load_drill_bank
 
 #: The kinds a drill can serve (every kind :mod:`~fortyfive.puzzles.generate` makes), the
@@ -109,10 +109,8 @@ class DrillKey:
         """The puzzle, generated or drawn from the bank (the same on every machine)."""
         if self.kind in DRILL_BANK:
             return Puzzle.from_dict(dict(self._banked().to_dict(), id=self.id))
-        cycle = variants(self.kind)
-        variant = cycle[(self.number - 1) % len(cycle)]
-        seed = self.seed * (MAX_NUMBER + 1) + self.number
-        made = generate_puzzles(self.kind, 1, seed, self.difficulty, [variant])[0]
+        seed = self.seed * (MAX_NUMBER + 1) + self.number  # the variant too: no pattern by number
+        made = generate_puzzles(self.kind, 1, seed, self.difficulty)[0]
         return Puzzle.from_dict(dict(made.to_dict(), id=self.id))
 
     def _banked(self) -> Puzzle:

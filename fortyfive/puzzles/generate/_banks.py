@@ -3,7 +3,7 @@ with the package and rebuilt exactly."""
 
 from __future__ import annotations
 
-from fortyfive.puzzles.generate._generate import generate_puzzles
+from fortyfive.puzzles.generate._generate import generate_puzzles, variants
 from fortyfive.puzzles.model import Puzzle
 
 #: Kinds whose puzzles are made by solving many whole deals (seconds each: too slow for a drill's
@@ -21,5 +21,7 @@ def build_drill_bank(kind: str) -> list[Puzzle]:
     return [
         p
         for d in (1, 2, 3)
-        for p in generate_puzzles(kind, size, _BANK_SEED, d, prefix=f"bank-{kind}-d{d}")
+        for p in generate_puzzles(
+            kind, size, _BANK_SEED, d, variants(kind, d), prefix=f"bank-{kind}-d{d}"
+        )  # in turn: a bank is shuffled when drawn
     ]

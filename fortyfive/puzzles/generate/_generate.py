@@ -138,8 +138,10 @@ def generate_puzzles(
     ``difficulty`` 1-3 picks harder positions (more cards, the AH/joker twists, trump leads
     against protected trumps, uncertain bonuses, races to 45, longer endgames; bid hands judged
     plainly, then also on 100 or more, then also worth the top bid). ``variants`` cycles
-    through a kind's variants (e.g. ``["holder", "joker"]`` for rob, ``["barker"]`` for score);
-    by default those of the difficulty, ``variants(kind, difficulty)``. Beyond those: score
+    through a kind's variants (e.g. ``["holder", "joker"]`` for rob, ``["barker"]`` for score).
+    By default each puzzle draws one of ``variants(kind, difficulty)``, seeded, so that
+    nothing follows from a puzzle's place in the list (keep drills that alternated "keep" and
+    "play" told the answer). Beyond those: score
     ``bruff-out``, ``bruff-carry``, ``barker-made``, ``barker-failed``, ``barker-sweep``,
     ``barker-30``, ``barker-30-failed``; game-winner ``plain``, ``early``, ``race``, ``jink``,
     ``disagree``, ``barker-both``; target ``<preset>-<theme>`` with the themes ``play``,
@@ -152,9 +154,11 @@ def generate_puzzles(
         raise ValueError("difficulty is 1, 2 or 3")
     rng = random.Random(f"{kind}/{seed}/{difficulty}")
     cycle = variants or _cycle(kind, difficulty)  # the parameter hides :func:`variants`
+    # its own stream: the positions made for a variant stay those the cycle made
+    drawn = random.Random(f"variant/{kind}/{seed}/{difficulty}") if not variants else None
     out: list[Puzzle] = []
     for i in range(n):
-        variant = cycle[i % len(cycle)]
+        variant = drawn.choice(cycle) if drawn and len(cycle) > 1 else cycle[i % len(cycle)]
         for _ in range(_TRIES):
             made = _make(kind, rng, difficulty, variant)
             if made is None:
