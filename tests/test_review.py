@@ -279,7 +279,13 @@ def test_a_real_version_1_file_is_read_and_upgraded(tmp_path: Path) -> None:
 
 
 def v2(review_entries: Any, **extra: Any) -> dict[str, Any]:
-    return {"format": "fortyfive-progress", "version": 2, "attempts": [], "review": review_entries}
+    return {
+        "format": "fortyfive-progress",
+        "version": 2,
+        "attempts": [],
+        "review": review_entries,
+        **extra,
+    }
 
 
 GOOD = {"puzzle": "c1-01", "kind": "order", "box": 1, "due": "2026-12-02"}
@@ -383,6 +389,29 @@ def test_a_version_1_file_with_sparse_attempts_upgrades(tmp_path: Path) -> None:
     )
     (item,) = read_progress(path).review
     assert item.recipe == C101 and item.box == 1 and item.due == date.today() + timedelta(days=1)
+
+
+def test_a_version_1_attempt_dated_in_the_year_9999_is_due_tomorrow(tmp_path: Path) -> None:
+    """The day after 9999-12-31 is past the last date there is: such a time counts as today's,
+    and the file is read and written (it raised OverflowError at every check)."""
+    path = tmp_path / "fortyfive-progress.json"
+    late = {**attempt("c1-01"), "time": "9999-12-31T00:00:00"}
+    path.write_text(json.dumps({"format": "fortyfive-progress", "version": 1, "attempts": [late]}))
+    (item,) = read_progress(path).review
+    assert item.due == date.today() + timedelta(days=1)
+    ProgressLog(path).record(attempt("c1-02", correct=True))
+    assert len(read_progress(path).attempts) == 2
+
+
+@pytest.mark.parametrize("key", ["chapter", "seconds", "hints_used"])
+@pytest.mark.parametrize("value", [False, True])
+def test_a_yes_or_no_where_a_number_belongs_is_refused(
+    tmp_path: Path, key: str, value: bool
+) -> None:
+    path = tmp_path / "fortyfive-progress.json"
+    path.write_text(json.dumps(v2([], attempts=[{**attempt("c1-01"), key: value}])))
+    with pytest.raises(ProgressError, match=f"{key} is {str(value).lower()}|{key} is {value}"):
+        read_progress(path)
 
 
 def test_the_results_read_an_attempt_that_leaves_fields_out_soundly(tmp_path: Path) -> None:

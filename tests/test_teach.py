@@ -100,6 +100,8 @@ def test_a_manifest_round_trips_and_counts_its_points() -> None:
         ({"puzzles": [{"generate": "chess"}]}, "generate must be one of"),
         ({"puzzles": [{"rules": ["5.2"]}]}, "not one of the choices"),
         ({"puzzles": [{"chapter": 9}]}, "chapter must be"),
+        ({"puzzles": [{"generate": "order", "difficulty": [2.0]}]}, "difficulty has 2.0"),
+        ({"puzzles": [{"generate": "order", "difficulty": [True]}]}, "difficulty has True"),
         ({"puzzles": [{"points": 1}]}, "give an id, a kind to generate"),
         ({"puzzles": [{"generate": "order", "count": 51}]}, "count must be"),
         ({"puzzles": [{"id": "c1-01", "points": -1}]}, "points must be"),

@@ -181,7 +181,9 @@ def _check_attempt(path: Path, i: int, a: Any) -> dict[str, Any]:
         "time": (str,),
     }
     for key, types in kinds.items():
-        if key in a and (not isinstance(a[key], types) or (bool not in types and a[key] is True)):
+        if key in a and (
+            not isinstance(a[key], types) or (bool not in types and isinstance(a[key], bool))
+        ):
             raise ProgressError(f"{where}.{key} is {quote(a[key])}")
     bounds = {"chapter": 99, "seconds": MAX_ATTEMPT_SECONDS, "hints_used": MAX_ATTEMPT_HINTS}
     for key, hi in bounds.items():

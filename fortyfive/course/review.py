@@ -203,6 +203,7 @@ def from_attempts(attempts: Iterable[dict[str, Any]]) -> list[ReviewItem]:
             day = datetime.fromisoformat(str(a.get("time"))).date()
         except ValueError:
             day = date.today()
+        day = min(day, date.today())  # a time to come (9999-12-31) would overflow the due day
         last[p.id] = max(day, last.get(p.id, day))
         kinds[p.id] = p.kind
     return [

@@ -175,7 +175,8 @@ def _text(value: Any, where: str, name: str, limit: int) -> str:
 def _list(value: Any, where: str, name: str, allowed: tuple[Any, ...]) -> tuple[Any, ...]:
     if not isinstance(value, list) or not value or len(value) > len(allowed):
         raise _fail(where, name, f"must be a non-empty list of {', '.join(map(str, allowed))}")
-    bad = [v for v in value if v not in allowed or isinstance(v, bool)]
+    # 2.0 == 2 and True == 1: a choice is the very value, of the very type, offered
+    bad = [v for v in value if not any(type(v) is type(a) and v == a for a in allowed)]
     if bad:
         raise _fail(where, name, f"has {bad[0]!r:.20}, which is not one of the choices")
     return tuple(dict.fromkeys(value))
