@@ -195,6 +195,7 @@ def from_attempts(attempts: Iterable[dict[str, Any]]) -> list[ReviewItem]:
     a "Show me" in box 1, due the day after the last of them (its ``time``, in UTC)."""
     last: dict[str, date] = {}
     kinds: dict[str, str] = {}
+    today = date.today()
     for a in attempts:
         p = shipped().get(str(a.get("puzzle"))) if a.get("correct") is False else None
         if p is None:
@@ -202,8 +203,8 @@ def from_attempts(attempts: Iterable[dict[str, Any]]) -> list[ReviewItem]:
         try:
             day = datetime.fromisoformat(str(a.get("time"))).date()
         except ValueError:
-            day = date.today()
-        day = min(day, date.today())  # a time to come (9999-12-31) would overflow the due day
+            day = today
+        day = min(day, today)  # a time to come (9999-12-31) would overflow the due day
         last[p.id] = max(day, last.get(p.id, day))
         kinds[p.id] = p.kind
     return [

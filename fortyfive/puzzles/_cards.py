@@ -174,18 +174,17 @@ class WinnerRun(_CardRun, kind="winner"):
                 f"{CARDS[c]} is not a trump, and a trump in the trick beats any plain card (R3.2)."
             )
         if t.is_trump(c):
-            if not self.tries:
-                return "A higher trump is in the trick (R2.3)."
-            order = " > ".join(str(x) for x in trump_order(self.rules_, self.trump))
-            return f"A higher trump is in the trick. R2.3, {suit_word(self.trump)} trump: {order}."
-        suit = SUITS[t.eff_suit[c]]
+            what, rule = "trump", "R2.3"
+            ranks = " > ".join(str(x) for x in trump_order(self.rules_, self.trump))
+            order = f"{suit_word(self.trump)} trump: {ranks}"
+        else:
+            suit = SUITS[t.eff_suit[c]]
+            what, rule = SUIT_NAMES[suit][:-1], "R2.4"
+            ranks = " > ".join(str(x.rank) for x in plain_order(self.rules_, suit, self.trump))
+            order = f"{SUIT_NAMES[suit]} (not trumps): {ranks}"
         if not self.tries:
-            return f"A higher {SUIT_NAMES[suit][:-1]} is in the trick (R2.4)."
-        order = " > ".join(str(x.rank) for x in plain_order(self.rules_, suit, self.trump))
-        return (
-            f"A higher {SUIT_NAMES[suit][:-1]} is in the trick. R2.4, {SUIT_NAMES[suit]} (not "
-            f"trumps): {order}."
-        )
+            return f"A higher {what} is in the trick ({rule})."
+        return f"A higher {what} is in the trick. {rule}, {order}."
 
     def _hint_texts(self) -> list[str]:
         trumps = any(self.t.is_trump(c) for c in self.trick)

@@ -158,7 +158,7 @@ def generate_puzzles(
     drawn = random.Random(f"variant/{kind}/{seed}/{difficulty}") if not variants else None
     out: list[Puzzle] = []
     for i in range(n):
-        variant = drawn.choice(cycle) if drawn and len(cycle) > 1 else cycle[i % len(cycle)]
+        variant = drawn.choice(cycle) if drawn else cycle[i % len(cycle)]
         for _ in range(_TRIES):
             made = _make(kind, rng, difficulty, variant)
             if made is None:
