@@ -12,17 +12,21 @@ from typing import Any
 import pytest
 
 from fortyfive.cli import main
+from fortyfive.puzzles import Feedback, PuzzleRun
 from fortyfive.teach import Assignment, ManifestError, SubmissionError, grade, read_submission
 from fortyfive.teach import submission as submission_module
 from fortyfive.teach.assign import grade_files
 from fortyfive.teach.draw import StudentError, assigned_puzzles, check_drawable, check_student
+from fortyfive.teach.manifest import MAX_TRIES
 from fortyfive.teach.notebooks import _TITLES, student_notebook
 from fortyfive.teach.roster import RosterError, read_roster
 from fortyfive.teach.submission import file_name
 
 try:
+    from tests.test_puzzle_widget import script
     from tests.test_teach import BASE, _submission, manifest, solve
 except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
+    from test_puzzle_widget import script  # type: ignore[no-redef]
     from test_teach import BASE, _submission, manifest, solve  # type: ignore[no-redef]
 
 
@@ -144,6 +148,50 @@ def test_a_full_submission_file_refuses_more_and_still_grades(
     with pytest.raises(SubmissionError, match="3 records at most"):
         hw.log.record({**records[0], "time": None})
     assert hw.rows()[0].points == 2.0  # what it holds still grades
+
+
+@pytest.mark.parametrize(("policy", "checked"), [({"tries": 2}, 3), ({}, MAX_TRIES + 1)])
+def test_answers_past_the_wrong_tries_allowed_are_counted_not_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, policy: dict[str, Any], checked: int
+) -> None:
+    # a forged file of thousands of wrong answers would cost a solve each (0.1 s an endgame)
+    m = manifest(policy=policy)
+    hw = Assignment(m, "eve", tmp_path)
+    wrong, steps, _ = script(hw.puzzles[0].puzzle)
+    assert wrong is not None
+    w = hw.puzzle(1)
+    w.answer(wrong)
+    for step in steps:
+        w.answer(step)
+    assert w.solved
+    data = json.loads(hw.submission_file.read_text())
+    first = data["attempts"][0]
+    data["attempts"][1:1] = [first] * 600
+    hw.submission_file.write_text(json.dumps(data))
+    calls = 0
+    check = PuzzleRun.check
+
+    def counted(run: PuzzleRun, answer: Any) -> Feedback:
+        nonlocal calls
+        calls += 1
+        return check(run, answer)
+
+    monkeypatch.setattr(PuzzleRun, "check", counted)
+    row = next(r for r in grade(m, [read_submission(hw.submission_file)]).rows if r.slot == 1)
+    assert calls == checked
+    assert (row.solved, row.points, row.wrong) == (False, 0.0, checked)
+    limit = policy.get("tries", MAX_TRIES)
+    later = 601 - checked + len(steps)
+    assert row.status.startswith(f"not solved: more than the {limit} wrong tries")
+    assert row.status.endswith(f"; {later} later answers not checked")
+
+
+def test_a_solve_within_the_wrong_tries_checked_still_counts(tmp_path: Path) -> None:
+    m = manifest(policy={})
+    hw = Assignment(m, "gus", tmp_path)
+    solve(hw, 1, wrong_first=MAX_TRIES)
+    row = hw.rows()[0]
+    assert (row.solved, row.points, row.wrong) == (True, 2.0, MAX_TRIES)
 
 
 # ---------------------------------------------------------------- manifests every draw fills

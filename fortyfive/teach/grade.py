@@ -7,7 +7,10 @@ student's puzzle: the definition's digest tells), and replays the rest on a fres
 :class:`~fortyfive.puzzles.PuzzleRun`, in the order they were made. What a puzzle earns follows
 the manifest's policy: nothing unless the engine finds it solved; nothing if "Show me" came
 first or there were more wrong tries than allowed; each hint used before the solve costs its
-share. Verdicts a file carries (``correct``, ``solved``) are never read.
+share. Verdicts a file carries (``correct``, ``solved``) are never read. Once a puzzle has more
+wrong answers than the policy allows (or than :data:`~fortyfive.teach.manifest.MAX_TRIES`), it
+can earn nothing more, and its later answers are counted but not checked: a file can hold
+thousands of records, and a wrong endgame move costs the solver up to a tenth of a second.
 
 >>> from fortyfive.teach.manifest import parse_manifest
 >>> m = parse_manifest({"format": "fortyfive-assignment", "version": 1, "id": "hw", "title": "t",
@@ -26,7 +29,7 @@ from fortyfive._version import __version__
 from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles.model import Puzzle, PuzzleInputError
 from fortyfive.teach.draw import Assigned, assigned_puzzles, puzzle_digest
-from fortyfive.teach.manifest import Manifest, Policy
+from fortyfive.teach.manifest import MAX_TRIES, Manifest, Policy
 from fortyfive.teach.submission import Attempt, Submission
 
 
@@ -179,8 +182,6 @@ def _row(
 ) -> Row:
     p = a.puzzle
     pts = earned(policy, a.points, solved, wrong, hints, shown)
-    if solved and policy.tries is not None and wrong > policy.tries:
-        status += f" (more than the {policy.tries} wrong tries allowed)"
     return Row(
         student, a.slot, p.id, p.kind, p.rules, a.points, pts, solved, wrong, hints, shown, status
     )
@@ -203,7 +204,9 @@ def _grade_student(manifest: Manifest, sub: Submission, notes: list[str]) -> lis
         by_slot.setdefault(att.slot, []).append(att)
     rows = []
     for slot, a in assigned.items():
-        solved, wrong, hints, shown, status = replay(a.puzzle, by_slot.get(slot, []))
+        solved, wrong, hints, shown, status = replay(
+            a.puzzle, by_slot.get(slot, []), manifest.policy.tries
+        )
         rows.append(_row(sub.student, a, solved, wrong, hints, shown, status, manifest.policy))
     return rows
 
@@ -222,16 +225,21 @@ def _attempt_problem(att: Attempt, a: Assigned | None) -> str | None:
     return None
 
 
-def replay(puzzle: Puzzle, attempts: Sequence[Attempt]) -> tuple[bool, int, int, bool, str]:
+def replay(
+    puzzle: Puzzle, attempts: Sequence[Attempt], tries: int | None = None
+) -> tuple[bool, int, int, bool, str]:
     """Check ``attempts`` again on a fresh run: (solved, wrong tries before the solve, hints
     given before the solve, shown before solving, the status in words). The hints are the
     most any record before the solve counts (a puzzle shown again counts its hints from 0,
-    and its hints are the same ones again)."""
+    and its hints are the same ones again). Checking stops at the first wrong answer past
+    ``tries`` (or past :data:`~fortyfive.teach.manifest.MAX_TRIES`), when nothing more can
+    be earned."""
+    limit = MAX_TRIES if tries is None else tries
     run = puzzle.start()
     wrong = 0
     hints = 0
     malformed = 0
-    for att in attempts:
+    for i, att in enumerate(attempts):
         hints = max(hints, att.hints_used)
         if att.hint:
             continue
@@ -246,10 +254,16 @@ def replay(puzzle: Puzzle, attempts: Sequence[Attempt]) -> tuple[bool, int, int,
             continue
         if not fb.correct:
             wrong += 1
+            if wrong > limit:
+                allowed = "allowed" if tries is not None else "the grader checks"
+                later = sum(1 for b in attempts[i + 1 :] if not (b.hint or b.shown))
+                rest = f"; {later} later answer{'s' if later != 1 else ''} not checked"
+                status = f"not solved: more than the {limit} wrong tries {allowed}"
+                return False, wrong, hints, False, status + (rest if later else "")
         elif run.solved:
-            tries = "at the first try" if wrong == 0 else f"after {wrong} wrong"
+            tries_text = "at the first try" if wrong == 0 else f"after {wrong} wrong"
             hint = f", {hints} hint{'s' if hints != 1 else ''}"
-            return True, wrong, hints, False, f"solved {tries}{hint if hints else ''}"
+            return True, wrong, hints, False, f"solved {tries_text}{hint if hints else ''}"
     if not any(not a.hint for a in attempts):
         return False, 0, hints, False, "not attempted"
     extra = f" ({malformed} answers not of the puzzle's shape)" if malformed else ""

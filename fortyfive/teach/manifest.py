@@ -20,10 +20,11 @@ shipped puzzles per student. An item with ``generate`` (a kind) makes ``count`` 
 student; for ``give-up`` and ``bid``, whose puzzles take seconds each to make, it draws them
 instead from the bank the drills use (30 of each difficulty, none twice for a student), so two
 students may share some. ``policy.tries``: the wrong answers allowed before a puzzle earns
-nothing (null: any number); ``policy.hint_penalty``: the share of the points each hint used
-before solving costs (0 to 1); ``policy.show``: "no credit" ("Show me" before solving earns
-nothing). A manifest is untrusted input: :func:`parse_manifest` refuses anything else with a
-:class:`ManifestError` that names the field.
+nothing (0 to :data:`MAX_TRIES`; null: up to that many, as the grader checks no more);
+``policy.hint_penalty``: the share of the points each hint used before solving costs (0 to 1);
+``policy.show``: "no credit" ("Show me" before solving earns nothing). A manifest is untrusted
+input: :func:`parse_manifest` refuses anything else with a :class:`ManifestError` that names
+the field.
 
 >>> m = parse_manifest({"format": "fortyfive-assignment", "version": 1, "id": "hw1",
 ...     "title": "Homework 1", "seed": 7, "puzzles": [{"id": "c1-01", "points": 2}]})
@@ -52,6 +53,7 @@ MAX_ITEMS = 200
 MAX_PUZZLES = 500  # drawn per student, all items together
 MAX_COUNT = 50
 MAX_POINTS = 1000.0
+MAX_TRIES = 100  # also the most wrong answers of one puzzle the grader checks
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _ITEM_KEYS = {"id", "chapter", "rules", "kinds", "difficulty", "generate", "count", "points"}
 _POLICY_KEYS = {"tries", "hint_penalty", "show"}
@@ -213,7 +215,7 @@ def _policy(value: Any, where: str) -> Policy:
         raise _fail(where, "policy", f"has unknown fields: {', '.join(map(str, extra))}")
     tries = value.get("tries")
     if tries is not None:
-        tries = _int(tries, where, "policy.tries", 0, 100)
+        tries = _int(tries, where, "policy.tries", 0, MAX_TRIES)
     penalty = _number(value.get("hint_penalty", 0.0), where, "policy.hint_penalty", 0.0, 1.0)
     show = value.get("show", "no credit")
     if show not in SHOW_POLICIES:
