@@ -19,6 +19,7 @@ from fortyfive.teach.assign import grade_files
 from fortyfive.teach.draw import StudentError, assigned_puzzles, check_drawable, check_student
 from fortyfive.teach.manifest import MAX_TRIES
 from fortyfive.teach.notebooks import _TITLES, student_notebook
+from fortyfive.teach.report import feedback_text, report_html
 from fortyfive.teach.roster import RosterError, read_roster
 from fortyfive.teach.submission import file_name
 
@@ -94,6 +95,10 @@ def test_several_files_of_one_student_count_once_or_not_at_all(tmp_path: Path) -
     assert "2 different submission files name ana" in book.notes["ana"][0]
     assert str(other) in book.notes["ana"][0] and book.notes["ana"][-1] == "no submission counted"
     assert diverged.attempts[1:] == read_submission(other).attempts
+    # the student's feedback names the files, not where the teacher keeps them
+    student_notes = feedback_text(book, "ana").split("Notes from grading:")[1]
+    assert str(tmp_path) not in student_notes and f"{file_name('ana')}, " in student_notes
+    assert str(tmp_path) in report_html(book)
 
 
 # ---------------------------------------------------------------- hints

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import PurePath
 
 from fortyfive._version import __version__
 from fortyfive.engine.rulebook import RULE_IDS
@@ -60,11 +61,24 @@ class Gradebook:
     notes: dict[str, list[str]] = field(default_factory=dict)
     #: Files that could not be read as submissions, each with the reason.
     unreadable: list[str] = field(default_factory=list)
+    #: The path of every submission graded, as the notes name them.
+    paths: set[str] = field(default_factory=set)
 
     @property
     def students(self) -> list[str]:
         """Every student with a row or a note, sorted."""
         return sorted({r.student for r in self.rows} | set(self.notes))
+
+    def notes_for_student(self, student: str) -> list[str]:
+        """``student``'s notes with each submission named by its file name only: where the
+        teacher keeps the class's files is not the student's business."""
+        longest_first = sorted(self.paths, key=len, reverse=True)
+        out = []
+        for note in self.notes.get(student, []):
+            for path in longest_first:
+                note = note.replace(path, PurePath(path).name)
+            out.append(note)
+        return out
 
     def totals(self) -> dict[str, float]:
         """Each student's points (0 for a student whose submission was refused whole)."""
@@ -115,6 +129,7 @@ def grade(
     book = Gradebook(manifest)
     by_student: dict[str, list[Submission]] = {}
     for sub in submissions:
+        book.paths.add(sub.path)
         problem = _whole_submission_problem(manifest, sub, roster)
         if problem:
             book.notes.setdefault(sub.student, []).append(f"{sub.path}: {problem}")

@@ -97,8 +97,9 @@ def heatmap_svg(book: Gradebook) -> str:
 def feedback_text(
     book: Gradebook, student: str, mastery: dict[str, dict[str, float]] | None = None
 ) -> str:
-    """A short note for ``student``: the score, each puzzle, and the rules to revisit
-    (``mastery``: the book's, when the caller has it already)."""
+    """A short note for ``student``: the score, each puzzle, the rules to revisit
+    (``mastery``: the book's, when the caller has it already) and the grading's notes, each
+    file named without its folder."""
     m = book.manifest
     rows = sorted((r for r in book.rows if r.student == student), key=lambda r: r.slot)
     mastery = book.mastery() if mastery is None else mastery
@@ -116,7 +117,7 @@ def feedback_text(
         lines += [f"- {rule}: {RULE_TITLES[rule]}" for rule in weak]
     elif rows:
         lines.append("No rule to revisit: well done.")
-    notes = book.notes.get(student, [])
+    notes = book.notes_for_student(student)
     if notes:
         lines += ["", "Notes from grading:"] + [f"- {n}" for n in notes]
     return "\n".join(lines) + "\n"
@@ -174,7 +175,9 @@ def write_report(book: Gradebook, out: str | Path) -> list[Path]:
     folder.mkdir(exist_ok=True)
     for old in folder.glob("*.md"):  # an earlier grading's: a student graded then, not now
         old.unlink()
-    by_student: dict[str, Gradebook] = {s: Gradebook(m, notes=book.notes) for s in book.students}
+    by_student: dict[str, Gradebook] = {
+        s: Gradebook(m, notes=book.notes, paths=book.paths) for s in book.students
+    }
     for r in book.rows:
         by_student[r.student].rows.append(r)
     for s in book.students:
