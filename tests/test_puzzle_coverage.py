@@ -10,6 +10,7 @@ from collections import Counter
 from fortyfive.course.book import ROOT
 from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles import CHAPTERS, load_collection
+from fortyfive.puzzles._endgame import TargetRun, defends_contract
 from fortyfive.puzzles.coverage import coverage_markdown, rule_coverage, shipped_puzzles
 
 PAGE = ROOT / "book" / "puzzles_by_rule.md"
@@ -38,3 +39,17 @@ def test_the_books_coverage_page_is_written_from_the_collections() -> None:
         "rewrite it: python -c 'from fortyfive.puzzles.coverage import coverage_markdown; "
         'print(coverage_markdown(), end="")\' > fortyfive/course/book/puzzles_by_rule.md'
     )
+
+
+def test_an_endgame_that_defends_against_a_contract_is_tagged_r10_2() -> None:
+    # whatever the theme, a target that sets the bidders asks R10.2 (c6-07 defends a bid of 15)
+    targets = [p for p in shipped_puzzles() if p.kind == "target"]
+    defending = []
+    for p in targets:
+        run = p.start()
+        assert isinstance(run, TargetRun)
+        defends = defends_contract(run.game, run.side, run.target)
+        assert ("R10.2" in p.rules) == defends == ("defend" in p.prompt), p.id
+        if defends:
+            defending.append(p.id)
+    assert defending == ["c6-07", "c6-09", "c6-10"]

@@ -231,6 +231,14 @@ def progress_text(g: Game, side: int, target: int, deal_no: int) -> str:
     return f"{head}{state}. Target {target}: {need} more to take from {source}."
 
 
+def defends_contract(g: Game, side: int, target: int) -> bool:
+    """Does reaching ``target`` set the contract (R10.2): an auction deal, ``side`` not the
+    bidders', and the points left to the others below the bid?"""
+    r, deal = g.rules, g.deals[-1]
+    defending = r.auction and deal.bidder >= 0 and r.partnerships[deal.bidder] != side
+    return defending and r.deal_points - target < deal.bid
+
+
 def target_prompt(g: Game, side: int, target: int) -> str:
     """The endgame's question: how many tricks are left, what the side has, what it needs."""
     r = g.rules
@@ -238,8 +246,7 @@ def target_prompt(g: Game, side: int, target: int) -> str:
     left = r.hand_size - len(deal.tricks)
     words = {1: "One trick is", 2: "Two tricks are", 3: "Three tricks are", 4: "Four tricks are"}
     head = f"{words.get(left, f'{left} tricks are')} left and every hand is open."
-    defending = r.auction and deal.bidder >= 0 and r.partnerships[deal.bidder] != side
-    if defending and r.deal_points - target < deal.bid:
+    if defends_contract(g, side, target):
         bidders = r.partnership_names[r.partnerships[deal.bidder]]
         return (
             f"{head} {bidders} bid {deal.bid}: defend. Your side must take at least {target} "

@@ -71,7 +71,12 @@ def _endgame(rng: random.Random, d: int, variant: str) -> Made:
     turns makes it at most half the time (a third from difficulty 2; one right card only).
     Themes (:data:`fortyfive.puzzles._endgame.THEMES`, or ``play``: none asked) are what the
     one right first card does, as :func:`~fortyfive.puzzles._endgame.analyse_move` finds it."""
-    from fortyfive.puzzles._endgame import analyse_move, guess_chance, target_prompt
+    from fortyfive.puzzles._endgame import (
+        analyse_move,
+        defends_contract,
+        guess_chance,
+        target_prompt,
+    )
     from fortyfive.solve.solver import solve
 
     preset, theme = variant.split("-")
@@ -123,8 +128,11 @@ def _endgame(rng: random.Random, d: int, variant: str) -> Made:
     if guess_chance(g, side, target) > _ENDGAME_CHANCE[d]:
         return None
     pos["target"] = target
-    ids = ("R3.2", "R10.1") if rules.auction else ("R3.2", "R7.1", "R7.2")
-    return preset, pos, target_prompt(g, side, target), ids + _THEME_RULES[theme]
+    ids: tuple[str, ...] = ("R3.2", "R10.1") if rules.auction else ("R3.2", "R7.1", "R7.2")
+    if defends_contract(g, side, target):  # any theme: the learner sets the bidders (R10.2)
+        ids += ("R10.2",)
+    ids += tuple(i for i in _THEME_RULES[theme] if i not in ids)
+    return preset, pos, target_prompt(g, side, target), ids
 
 
 def _legal_cards(g: Game) -> list[Card]:
