@@ -159,7 +159,7 @@ def test_a_full_submission_file_refuses_more_and_still_grades(
 def test_answers_past_the_wrong_tries_allowed_are_counted_not_checked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, policy: dict[str, Any], checked: int
 ) -> None:
-    # a forged file of thousands of wrong answers would cost a solve each (0.1 s an endgame)
+    # a forged file of thousands of wrong answers would cost a solve each (up to 0.16 s)
     m = manifest(policy=policy)
     hw = Assignment(m, "eve", tmp_path)
     wrong, steps, _ = script(hw.puzzles[0].puzzle)

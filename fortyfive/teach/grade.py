@@ -10,7 +10,7 @@ first or there were more wrong tries than allowed; each hint used before the sol
 share. Verdicts a file carries (``correct``, ``solved``) are never read. Once a puzzle has more
 wrong answers than the policy allows (or than :data:`~fortyfive.teach.manifest.MAX_TRIES`), it
 can earn nothing more, and its later answers are counted but not checked: a file can hold
-thousands of records, and a wrong endgame move costs the solver up to a tenth of a second.
+thousands of records, and a wrong endgame move can cost the solver a sixth of a second.
 
 >>> from fortyfive.teach.manifest import parse_manifest
 >>> m = parse_manifest({"format": "fortyfive-assignment", "version": 1, "id": "hw", "title": "t",

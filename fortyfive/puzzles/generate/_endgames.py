@@ -61,7 +61,7 @@ _THEME_RULES = {
     "draw": ("R4.1",),
     "renege": ("R5.2", "R5.3"),
     "bonus": (),
-    "defend": ("R10.2",),
+    "defend": (),  # R10.2, as for any theme that sets the bidders: defends_contract
 }
 
 
@@ -131,8 +131,7 @@ def _endgame(rng: random.Random, d: int, variant: str) -> Made:
     ids: tuple[str, ...] = ("R3.2", "R10.1") if rules.auction else ("R3.2", "R7.1", "R7.2")
     if defends_contract(g, side, target):  # any theme: the learner sets the bidders (R10.2)
         ids += ("R10.2",)
-    ids += tuple(i for i in _THEME_RULES[theme] if i not in ids)
-    return preset, pos, target_prompt(g, side, target), ids
+    return preset, pos, target_prompt(g, side, target), ids + _THEME_RULES[theme]
 
 
 def _legal_cards(g: Game) -> list[Card]:
