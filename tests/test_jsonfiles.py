@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from fortyfive.course.jsonfiles import read_json, write_json
+from fortyfive.course.jsonfiles import read_json, replace_file, write_json
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path: Path) -> None:
@@ -38,3 +39,15 @@ def test_a_number_json_does_not_have_is_never_written(tmp_path: Path) -> None:
         write_json(path, {"attempts": [float("nan")]})
     assert read_json(path, 100, "progress file", ValueError) == {"attempts": [1]}
     assert [p.name for p in tmp_path.iterdir()] == ["progress.json"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_written_file_has_the_umasks_permissions_not_owner_only(tmp_path: Path) -> None:
+    """A teacher's reports and a student's submission are read by others: replace_file writes
+    through a temporary file (owner-only), then gives the file what a plain open() would."""
+    old = os.umask(0o027)
+    try:
+        replace_file(tmp_path / "report.html", b"<p>")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "report.html").stat().st_mode & 0o777 == 0o640

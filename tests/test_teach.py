@@ -93,7 +93,7 @@ def test_a_manifest_round_trips_and_counts_its_points() -> None:
         ({"policy": {"tries": "3"}}, "policy.tries must be"),
         ({"policy": {"hint_penalty": 2}}, "policy.hint_penalty must be"),
         ({"policy": {"show": "free"}}, "policy.show must be"),
-        ({"policy": {"bonus": 1}}, "unknown fields: bonus"),
+        ({"policy": {"bonus": 1}}, r"unknown fields: \['bonus'\]"),
         ({"puzzles": []}, "puzzles must be a list"),
         ({"puzzles": [{"id": "c9-99"}]}, "no shipped puzzle"),
         ({"puzzles": [{"id": "c1-01", "count": 2}]}, "takes only points"),
@@ -105,7 +105,7 @@ def test_a_manifest_round_trips_and_counts_its_points() -> None:
         ({"puzzles": [{"points": 1}]}, "give an id, a kind to generate"),
         ({"puzzles": [{"generate": "order", "count": 51}]}, "count must be"),
         ({"puzzles": [{"id": "c1-01", "points": -1}]}, "points must be"),
-        ({"extra": 1}, "unknown fields: extra"),
+        ({"extra": 1}, r"unknown fields: \['extra'\]"),
     ],
 )
 def test_a_bad_manifest_is_refused_naming_the_field(change: dict[str, Any], message: str) -> None:
@@ -341,7 +341,7 @@ def test_a_submission_says_which_fortyfive_made_it_and_the_grader_notes_another(
         (lambda d: d["attempts"][0].update(seconds=1e300), "seconds is 1e"),
         (lambda d: d["attempts"][0].update(time=5), "time is 5"),
         (lambda d: d["attempts"][0].update(answer="x" * 20_000), "answer is too large"),
-        (lambda d: d["attempts"][0].update(secret=1), "unknown fields: secret"),
+        (lambda d: d["attempts"][0].update(secret=1), r"unknown fields: \['secret'\]"),
         (lambda d: d["attempts"][0].pop("digest"), "lacks digest"),
     ],
 )

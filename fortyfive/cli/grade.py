@@ -31,6 +31,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run ``fortyfive grade`` with the parsed ``args``; the exit status (``parser`` reports
     errors found after parsing with the subcommand's own usage)."""
+    from fortyfive.teach._text import shown
     from fortyfive.teach.assign import SubmissionsError, grade_files
     from fortyfive.teach.manifest import ManifestError
     from fortyfive.teach.roster import RosterError
@@ -38,16 +39,17 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         book, written = grade_files(args.assignment, args.submissions, args.out, args.roster)
     except (ManifestError, RosterError, SubmissionsError, RuntimeError) as e:
-        print(f"grade: {e}", file=sys.stderr)
+        print(shown(f"grade: {e}"), file=sys.stderr)
         return 2
     except OSError as e:  # a folder that cannot be written, a full disk
         print(f"grade: {e.filename or args.out}: {e.strerror or e}", file=sys.stderr)
         return 2
+    # Notes quote what they take from the files; shown() is the last guard of the terminal.
     for student, notes in sorted(book.notes.items()):
         for note in notes:
-            print(f"{student}: {note}", file=sys.stderr)
+            print(shown(f"{student}: {note}"), file=sys.stderr)
     for problem in book.unreadable:
-        print(f"refused: {problem}", file=sys.stderr)
+        print(shown(f"refused: {problem}"), file=sys.stderr)
     most = book.manifest.total_points()
     for student, total in sorted(book.totals().items()):
         print(f"{student}: {total:g} / {most:g}")

@@ -62,12 +62,17 @@ def write_json(path: Path, data: Any) -> None:
 
 def replace_file(path: Path, content: bytes) -> None:
     """Write ``content`` to a temporary file in ``path``'s folder, then replace ``path`` with it
-    in one step: a reader sees the old file or the new one, never a part."""
+    in one step: a reader sees the old file or the new one, never a part. The file gets the
+    permissions a plain ``open()`` gives (the umask's), not the temporary file's owner-only
+    ones: a teacher's reports and a student's submission are read by others."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=path.suffix)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(content)
+        umask = os.umask(0o022)  # read it: os.umask only sets, returning the old mask
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

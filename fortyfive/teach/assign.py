@@ -14,16 +14,23 @@ every cell locked, an autograded cell per puzzle) for ``nbgrader generate_assign
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from fortyfive.teach.draw import check_drawable
+from fortyfive.teach._text import printable, shown
+from fortyfive.teach.draw import StudentError, check_drawable, check_student
 from fortyfive.teach.grade import Gradebook, grade
 from fortyfive.teach.manifest import load_manifest
 from fortyfive.teach.notebooks import Notebook, student_notebook, teacher_notebook
 from fortyfive.teach.report import write_report
 from fortyfive.teach.roster import read_roster
-from fortyfive.teach.submission import Submission, SubmissionError, file_name, read_submission
+from fortyfive.teach.submission import (
+    Submission,
+    SubmissionError,
+    file_name,
+    read_submission,
+)
 
 #: How many files a grading run reads from the folders it is given.
 MAX_SUBMISSION_FILES = 5000
@@ -82,12 +89,13 @@ def submission_files(paths: Sequence[str | Path]) -> list[Path]:
         elif p.exists() or p.is_symlink():
             files.append(p)  # whatever it is, reading it says what is wrong with it
         else:
-            raise SubmissionsError(f"{p}: no such file or folder")
+            raise SubmissionsError(f"{shown(str(p))}: no such file or folder")
         if len(files) > MAX_SUBMISSION_FILES:
             raise SubmissionsError(f"more than {MAX_SUBMISSION_FILES} submission files")
     if not files:
         raise SubmissionsError(
-            f"no submission file (fortyfive-submission-*.json) in {', '.join(map(str, paths))}: "
+            f"no submission file (fortyfive-submission-*.json) in "
+            f"{', '.join(shown(str(p)) for p in paths)}: "
             "nothing was graded"
         )
     return files
@@ -95,6 +103,7 @@ def submission_files(paths: Sequence[str | Path]) -> list[Path]:
 
 #: nbgrader's folders of handed-in work, each ``<folder>/<student>/<assignment>/``.
 NBGRADER_FOLDERS = ("submitted", "autograded")
+_FILE_NAME = re.compile(r"fortyfive-submission-(.+)\.json")
 
 
 def identity_problem(path: Path, sub: Submission) -> str | None:
@@ -104,11 +113,47 @@ def identity_problem(path: Path, sub: Submission) -> str | None:
     login can do. A file in another's name is refused rather than let stand for them."""
     if path.name != file_name(sub.student):
         return f"it is in the name of {sub.student}, but its file name is not theirs"
-    folders = path.absolute().parts
-    nbgrader = len(folders) >= 4 and folders[-4] in NBGRADER_FOLDERS
-    if nbgrader and folders[-2] == sub.assignment and folders[-3] != sub.student:
-        return f"it is in the name of {sub.student}, but nbgrader has it from {folders[-3]}"
+    return _place_problem(path, sub.student)
+
+
+def _place_problem(path: Path, student: str) -> str | None:
+    """Why nbgrader's folders say the file at ``path`` is not ``student``'s, if they do.
+
+    The first ``submitted`` or ``autograded`` of the path is nbgrader's: below
+    ``<student>/<assignment>/`` everything is that student's to name, another folder called
+    ``submitted`` included, so a file deeper down is refused, whatever it says, and whatever
+    the assignment folder is called, the student folder decides. A file less deep is not in
+    nbgrader's layout (a folder of the teacher's own with that name), nor can a student put
+    one there. (A folder of that name above nbgrader's course makes every file deeper: all are
+    refused, none counted for another.)"""
+    folders = path.absolute().parts[:-1]
+    first = next((i for i, f in enumerate(folders) if f in NBGRADER_FOLDERS), None)
+    if first is None or len(folders) - first < 3:
+        return None
+    owner, assignment = (shown(f) for f in folders[first + 1 : first + 3])
+    if len(folders) - first > 3:
+        return (
+            f"it is below {owner}'s folder of nbgrader's {folders[first]}/, not directly in "
+            f"{owner}/{assignment}/ as nbgrader puts what {owner} handed in"
+        )
+    if owner != student:
+        return f"it is in the name of {student}, but nbgrader has it from {owner}"
     return None
+
+
+def _named_student(path: Path, roster: Sequence[str] | None) -> str | None:
+    """The student a file that cannot be read is for, by its name and place, if it is a file:
+    that student's feedback then says why it was refused (not "no submission")."""
+    match = _FILE_NAME.fullmatch(path.name)
+    if not match or not path.is_file():  # a folder, a pipe, a device: nobody's work
+        return None
+    try:
+        student = check_student(match[1])
+    except StudentError:
+        return None
+    if roster is not None and student not in roster:
+        return None  # nobody to tell: the teacher's report names the file
+    return None if _place_problem(path, student) else student
 
 
 def grade_files(
@@ -120,23 +165,37 @@ def grade_files(
     """Grade the submission files (or folders) under the manifest and write the report.
 
     A file that is not a submission, or not of the student it names
-    (:func:`identity_problem`), is noted and counts for nothing; it stops nothing else."""
+    (:func:`identity_problem`), is noted and counts for nothing; it stops nothing else. One
+    that cannot be read is noted for the student its name and place give, when there is one
+    (on the roster, if one is given)."""
     m = load_manifest(manifest_path)
     check_drawable(m)
     roster = read_roster(roster_path) if roster_path else None
     subs: list[Submission] = []
     unreadable: list[str] = []
+    refused: dict[str, list[str]] = {}
+    refused_paths: set[str] = set()
     for path in submission_files(paths):
+        where = str(path)
+        if not printable(where):  # every message names the file: this name cannot be shown
+            unreadable.append(f"{shown(where)}: its name is not printable text: not read")
+            continue
         try:
             sub = read_submission(path)
         except SubmissionError as e:
-            unreadable.append(str(e))
+            student = _named_student(path, roster)
+            if student is None:
+                unreadable.append(str(e))
+            else:
+                refused.setdefault(student, []).append(f"refused: {e}")
+                refused_paths.add(where)
             continue
         problem = identity_problem(path, sub)
         if problem:
             unreadable.append(f"{path}: refused: {problem}")
         else:
             subs.append(sub)
-    book = grade(m, subs, roster)
+    book = grade(m, subs, roster, refused)
     book.unreadable.extend(unreadable)
+    book.paths |= refused_paths  # the student's feedback names these files without folders
     return book, write_report(book, out)

@@ -12,6 +12,10 @@ wrong answers than the policy allows (or than :data:`~fortyfive.teach.manifest.M
 can earn nothing more, and its later answers are counted but not checked: a file can hold
 thousands of records, and a wrong endgame move can cost the solver a sixth of a second.
 
+Each puzzle is graded by :func:`grade_slot`, from its accepted attempts alone. The student's
+notebook grades one puzzle at a time through :func:`grade` itself (``drawn``: the puzzles it
+has drawn already; ``slots``: the puzzles to grade), so that its points are the grader's.
+
 >>> from fortyfive.teach.manifest import parse_manifest
 >>> m = parse_manifest({"format": "fortyfive-assignment", "version": 1, "id": "hw", "title": "t",
 ...     "seed": 1, "puzzles": [{"id": "c1-01", "points": 2}]})
@@ -22,13 +26,13 @@ thousands of records, and a wrong endgame move can cost the solver a sixth of a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from fortyfive._version import __version__
 from fortyfive.engine.rulebook import RULE_IDS
-from fortyfive.puzzles.model import Puzzle, PuzzleInputError
+from fortyfive.puzzles.model import Puzzle, PuzzleInputError, PuzzleRun
 from fortyfive.teach.draw import Assigned, assigned_puzzles, puzzle_digest
 from fortyfive.teach.manifest import MAX_TRIES, Manifest, Policy
 from fortyfive.teach.submission import Attempt, Submission
@@ -119,14 +123,34 @@ def earned(
 
 
 def grade(
-    manifest: Manifest, submissions: Iterable[Submission], roster: Sequence[str] | None = None
+    manifest: Manifest,
+    submissions: Iterable[Submission],
+    roster: Sequence[str] | None = None,
+    refused: Mapping[str, Sequence[str]] | None = None,
+    *,
+    drawn: Mapping[str, Sequence[Assigned]] | None = None,
+    slots: Collection[int] | None = None,
 ) -> Gradebook:
     """The gradebook of ``submissions`` under ``manifest`` (and the roster, when given: its
     students without a submission get a row of zeros, anyone else is refused). Several files
     of one student count as one when each is the same record at another time (the shorter
     ones' attempts begin the longest's: the latest counts); otherwise none of them counts,
-    and the note names them all for the teacher to choose."""
+    and the note names them all for the teacher to choose. ``refused``: each student's notes
+    on files of theirs that could not be read, before any other.
+
+    ``drawn``: students' puzzles as :func:`~fortyfive.teach.draw.assigned_puzzles` drew them
+    for this manifest (a student's notebook has them), not drawn again; ``slots``: grade only
+    those puzzles (the rows of the others are left out, and their attempts neither checked
+    nor noted). Either way a puzzle's row is the one the whole grading gives it."""
     book = Gradebook(manifest)
+
+    def puzzles(student: str) -> Sequence[Assigned]:
+        if drawn is not None and student in drawn:
+            return drawn[student]
+        return assigned_puzzles(manifest, student)
+
+    for student, notes in (refused or {}).items():
+        book.notes.setdefault(student, []).extend(notes)
     by_student: dict[str, list[Submission]] = {}
     for sub in submissions:
         book.paths.add(sub.path)
@@ -147,12 +171,12 @@ def grade(
             )
             continue
         counted.add(student)
-        book.rows.extend(_grade_student(manifest, latest, notes))
+        book.rows.extend(_grade_student(manifest, latest, notes, puzzles(student), slots))
     for student in roster or ():
         if student not in counted:
             notes = book.notes.setdefault(student, [])
             notes.append("no submission counted" if notes else "no submission")
-            book.rows.extend(_unanswered(manifest, student))
+            book.rows.extend(_unanswered(manifest, student, puzzles(student), slots))
     return book
 
 
@@ -178,10 +202,13 @@ def _whole_submission_problem(
     return None
 
 
-def _unanswered(manifest: Manifest, student: str) -> list[Row]:
+def _unanswered(
+    manifest: Manifest, student: str, assigned: Sequence[Assigned], slots: Collection[int] | None
+) -> list[Row]:
     return [
         _row(student, a, False, 0, 0, False, "not attempted", manifest.policy)
-        for a in assigned_puzzles(manifest, student)
+        for a in assigned
+        if slots is None or a.slot in slots
     ]
 
 
@@ -202,28 +229,41 @@ def _row(
     )
 
 
-def _grade_student(manifest: Manifest, sub: Submission, notes: list[str]) -> list[Row]:
+def _grade_student(
+    manifest: Manifest,
+    sub: Submission,
+    notes: list[str],
+    drawn: Sequence[Assigned],
+    slots: Collection[int] | None,
+) -> list[Row]:
     here = __version__
     if sub.made_with is not None and sub.made_with != here:
         notes.append(
             f"made with fortyfive {sub.made_with}, graded with {here}: any puzzle that version "
             "drew differently is refused (grade with the version that assigned it)"
         )
-    assigned = {a.slot: a for a in assigned_puzzles(manifest, sub.student)}
+    assigned = {a.slot: a for a in drawn}
     by_slot: dict[int, list[Attempt]] = {}
     for i, att in enumerate(sub.attempts):
+        if slots is not None and att.slot not in slots:
+            continue  # another puzzle's: not graded here
         problem = _attempt_problem(att, assigned.get(att.slot))
         if problem:
             notes.append(f"attempt {i + 1} (puzzle {att.puzzle!r:.40}): refused: {problem}")
             continue
         by_slot.setdefault(att.slot, []).append(att)
-    rows = []
-    for slot, a in assigned.items():
-        solved, wrong, hints, shown, status = replay(
-            a.puzzle, by_slot.get(slot, []), manifest.policy.tries
-        )
-        rows.append(_row(sub.student, a, solved, wrong, hints, shown, status, manifest.policy))
-    return rows
+    return [
+        grade_slot(manifest.policy, sub.student, a, by_slot.get(slot, []))
+        for slot, a in assigned.items()
+        if slots is None or slot in slots
+    ]
+
+
+def grade_slot(policy: Policy, student: str, a: Assigned, attempts: Sequence[Attempt]) -> Row:
+    """The row of ``student``'s puzzle ``a`` under ``policy``: ``attempts`` (those of that
+    puzzle the grader accepted, in the order made) replayed on the engine."""
+    solved, wrong, hints, shown, status = replay(a.puzzle, attempts, policy.tries)
+    return _row(student, a, solved, wrong, hints, shown, status, policy)
 
 
 def _attempt_problem(att: Attempt, a: Assigned | None) -> str | None:
@@ -248,9 +288,10 @@ def replay(
     most any record before the solve counts (a puzzle shown again counts its hints from 0,
     and its hints are the same ones again). Checking stops at the first wrong answer past
     ``tries`` (or past :data:`~fortyfive.teach.manifest.MAX_TRIES`), when nothing more can
-    be earned."""
+    be earned. The run starts at the first answer to check: a puzzle not answered, or shown
+    first, costs no engine time (starting a bid puzzle can take a quarter of a second)."""
     limit = MAX_TRIES if tries is None else tries
-    run = puzzle.start()
+    run: PuzzleRun | None = None
     wrong = 0
     hints = 0
     malformed = 0
@@ -260,7 +301,9 @@ def replay(
             continue
         if att.shown:
             return False, wrong, hints, True, "shown before it was solved"
-        if run.done:  # a failed endgame or a finished one: the next answer starts again
+        if run is None:
+            run = puzzle.start()
+        elif run.done:  # a failed endgame or a finished one: the next answer starts again
             run.reset()
         try:
             fb = run.check(att.answer)

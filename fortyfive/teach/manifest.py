@@ -19,8 +19,9 @@ An item with ``id`` is that shipped puzzle for everyone. An item with ``chapter`
 shipped puzzles per student. An item with ``generate`` (a kind) makes ``count`` new puzzles per
 student; for ``give-up`` and ``bid``, whose puzzles take seconds each to make, it draws them
 instead from the bank the drills use (30 of each difficulty, none twice for a student), so two
-students may share some. ``policy.tries``: the wrong answers allowed before a puzzle earns
-nothing (0 to :data:`MAX_TRIES`; null: up to that many, as the grader checks no more);
+students may share some. ``difficulty``: a list of 1, 2 and 3, or one of them alone.
+``policy.tries``: the wrong answers allowed before a puzzle earns nothing (0 to
+:data:`MAX_TRIES`; null: up to that many, as the grader checks no more);
 ``policy.hint_penalty``: the share of the points each hint used before solving costs (0 to 1);
 ``policy.show``: "no credit" ("Show me" before solving earns nothing). A manifest is untrusted
 input: :func:`parse_manifest` refuses anything else with a :class:`ManifestError` that names
@@ -42,8 +43,10 @@ from pathlib import Path
 from typing import Any
 
 from fortyfive.course.jsonfiles import check_header, read_json
+from fortyfive.engine.errors import quote
 from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles.model import CHAPTERS, KINDS
+from fortyfive.teach._text import printable
 
 FORMAT = "fortyfive-assignment"
 VERSION = 1
@@ -169,8 +172,15 @@ def _number(value: Any, where: str, name: str, low: float, high: float) -> float
 
 
 def _text(value: Any, where: str, name: str, limit: int) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > limit:
-        raise _fail(where, name, f"must be a text of 1 to {limit} characters")
+    # printable: no control codes for a terminal, no lone surrogate that UTF-8 cannot write,
+    # no line break for a title in Markdown
+    if (
+        not isinstance(value, str)
+        or not value.strip()
+        or len(value) > limit
+        or not printable(value)
+    ):
+        raise _fail(where, name, f"must be a text of 1 to {limit} printable characters")
     return value
 
 
@@ -189,9 +199,9 @@ def parse_manifest(data: Any, where: str = "manifest") -> Manifest:
     if not isinstance(data, dict):
         raise ManifestError(f"{where}: a manifest is a JSON object")
     check_header(data, FORMAT, (VERSION,), "assignment manifest", where, ManifestError)
-    extra = sorted(set(data) - {"format", "version", "id", "title", "seed", "policy", "puzzles"})
+    extra = set(data) - {"format", "version", "id", "title", "seed", "policy", "puzzles"}
     if extra:
-        raise _fail(where, "the manifest", f"has unknown fields: {', '.join(map(str, extra))}")
+        raise _fail(where, "the manifest", f"has unknown fields: {quote(sorted(extra))}")
     ident = data.get("id")
     if not isinstance(ident, str) or not _ID.fullmatch(ident):
         raise _fail(where, "id", "must be 1-64 letters, digits, '.', '_' or '-' (a folder name)")
@@ -210,9 +220,9 @@ def parse_manifest(data: Any, where: str = "manifest") -> Manifest:
 def _policy(value: Any, where: str) -> Policy:
     if not isinstance(value, dict):
         raise _fail(where, "policy", "must be an object")
-    extra = sorted(set(value) - _POLICY_KEYS)
+    extra = set(value) - _POLICY_KEYS
     if extra:
-        raise _fail(where, "policy", f"has unknown fields: {', '.join(map(str, extra))}")
+        raise _fail(where, "policy", f"has unknown fields: {quote(sorted(extra))}")
     tries = value.get("tries")
     if tries is not None:
         tries = _int(tries, where, "policy.tries", 0, MAX_TRIES)
@@ -228,9 +238,9 @@ def _item(value: Any, where: str) -> Item:
 
     if not isinstance(value, dict):
         raise ManifestError(f"{where}: an item is an object")
-    extra = sorted(set(value) - _ITEM_KEYS)
+    extra = set(value) - _ITEM_KEYS
     if extra:
-        raise ManifestError(f"{where}: unknown fields: {', '.join(map(str, extra))}")
+        raise ManifestError(f"{where}: unknown fields: {quote(sorted(extra))}")
     points = _number(value.get("points", 1), where, "points", 0.0, MAX_POINTS)
     count = _int(value.get("count", 1), where, "count", 1, MAX_COUNT)
     if "id" in value:
@@ -243,9 +253,10 @@ def _item(value: Any, where: str) -> Item:
             raise ManifestError(f"{where}: no shipped puzzle {ident!r:.40}") from None
         return Item(points=points, id=ident)
     kinds = _list(value["kinds"], where, "kinds", KINDS) if "kinds" in value else ()
-    difficulty = (
-        _list(value["difficulty"], where, "difficulty", (1, 2, 3)) if "difficulty" in value else ()
-    )
+    level = value.get("difficulty")
+    if type(level) is int:  # one difficulty: a list of one (the manifest's digest is the same)
+        level = [level]
+    difficulty = _list(level, where, "difficulty", (1, 2, 3)) if "difficulty" in value else ()
     if "generate" in value:
         if {"chapter", "rules", "kinds"} & set(value):
             raise ManifestError(f"{where}: a generated item takes a kind, difficulty and count")

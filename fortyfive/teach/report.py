@@ -11,6 +11,7 @@ import io
 from pathlib import Path
 from typing import Any
 
+from fortyfive.course.jsonfiles import replace_file
 from fortyfive.engine.rulebook import RULE_TITLES
 from fortyfive.engine.table import Table
 from fortyfive.teach.draw import assigned_puzzles
@@ -19,6 +20,8 @@ from fortyfive.teach.manifest import Manifest, parse_manifest
 
 #: Below this share of a rule's points, the feedback names the rule to revisit.
 REVISIT_BELOW = 0.5
+#: The most students the heatmap shows (rows): the figure stays small for any class.
+MAX_HEATMAP_STUDENTS = 100
 GRADEBOOK_FIELDS = (
     "student",
     "slot",
@@ -35,11 +38,12 @@ GRADEBOOK_FIELDS = (
 )
 
 
-def _csv(path: Path, header: list[str], rows: list[list[Any]]) -> None:
-    with path.open("w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(header)
-        w.writerows(rows)
+def _csv(header: list[str], rows: list[list[Any]]) -> str:
+    text = io.StringIO(newline="")
+    w = csv.writer(text)
+    w.writerow(header)
+    w.writerows(rows)
+    return text.getvalue()
 
 
 def gradebook_rows(book: Gradebook) -> list[list[Any]]:
@@ -63,8 +67,21 @@ def gradebook_rows(book: Gradebook) -> list[list[Any]]:
     ]
 
 
+def heatmap_students(book: Gradebook) -> list[str]:
+    """The students the heatmap shows: all of them, or, in a class of more than
+    :data:`MAX_HEATMAP_STUDENTS`, that many with the fewest points (those to look at first),
+    in order of their ids."""
+    if len(book.students) <= MAX_HEATMAP_STUDENTS:
+        return book.students
+    totals = book.totals()
+    fewest = sorted(totals, key=lambda s: (totals[s], s))[:MAX_HEATMAP_STUDENTS]
+    return sorted(fewest)
+
+
 def heatmap_svg(book: Gradebook) -> str:
-    """Students by rule id, each cell the share of that rule's points earned (matplotlib)."""
+    """Students by rule id, each cell the share of that rule's points earned (matplotlib); at
+    most :data:`MAX_HEATMAP_STUDENTS` rows (:func:`heatmap_students`), so that the figure's
+    size, memory and time stay small for any class (``mastery.csv`` has every student)."""
     try:
         import matplotlib
 
@@ -74,7 +91,7 @@ def heatmap_svg(book: Gradebook) -> str:
         raise RuntimeError(
             "the report's heatmap needs matplotlib: pip install 'fortyfive[teacher]'"
         ) from None
-    students, rules = book.students, book.rules_asked()
+    students, rules = heatmap_students(book), book.rules_asked()
     mastery = book.mastery()
     grid = [[mastery[s].get(r, float("nan")) for r in rules] for s in students]
     fig, ax = plt.subplots(
@@ -84,7 +101,14 @@ def heatmap_svg(book: Gradebook) -> str:
     ax.set_xticks(range(len(rules)), rules, rotation=60, ha="right", fontsize=8)
     ax.set_yticks(range(len(students)), students, fontsize=8)
     ax.set_xlabel("rule id")
-    ax.set_title("Share of each rule's points earned")
+    title = "Share of each rule's points earned"
+    left_out = len(book.students) - len(students)
+    if left_out:
+        title += (
+            f"\nthe {len(students)} with the fewest points of {len(book.students)} students "
+            f"({left_out} left out: see mastery.csv)"
+        )
+    ax.set_title(title, fontsize=9 if left_out else None)
     fig.colorbar(image, ax=ax, fraction=0.04)
     fig.tight_layout()
     out = io.StringIO()
@@ -150,40 +174,51 @@ def report_html(book: Gradebook) -> str:
     )
 
 
-def write_report(book: Gradebook, out: str | Path) -> list[Path]:
-    """Write the gradebook, totals and mastery CSVs, ``report.html`` and ``feedback/*.md``
-    into ``out``; returns the files written."""
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    written = [out / "gradebook.csv", out / "totals.csv", out / "mastery.csv", out / "report.html"]
-    _csv(written[0], list(GRADEBOOK_FIELDS), gradebook_rows(book))
+def report_files(book: Gradebook) -> dict[str, bytes]:
+    """Every file :func:`write_report` writes, by its path in the output folder, with its
+    content: all of it is made (the heatmap drawn) before any file is written."""
     m = book.manifest
-    _csv(
-        written[1],
-        ["student", "points", "max_points"],
-        [[s, f"{t:g}", f"{m.total_points():g}"] for s, t in sorted(book.totals().items())],
-    )
     rules = book.rules_asked()
     mastery = book.mastery()
-    _csv(
-        written[2],
-        ["student", *rules],
-        [[s, *(_share(mastery[s].get(r)) for r in rules)] for s in book.students],
-    )
-    written[3].write_text(report_html(book), encoding="utf-8")
-    folder = out / "feedback"
-    folder.mkdir(exist_ok=True)
-    for old in folder.glob("*.md"):  # an earlier grading's: a student graded then, not now
-        old.unlink()
+    texts = {
+        "gradebook.csv": _csv(list(GRADEBOOK_FIELDS), gradebook_rows(book)),
+        "totals.csv": _csv(
+            ["student", "points", "max_points"],
+            [[s, f"{t:g}", f"{m.total_points():g}"] for s, t in sorted(book.totals().items())],
+        ),
+        "mastery.csv": _csv(
+            ["student", *rules],
+            [[s, *(_share(mastery[s].get(r)) for r in rules)] for s in book.students],
+        ),
+        "report.html": report_html(book),
+    }
     by_student: dict[str, Gradebook] = {
         s: Gradebook(m, notes=book.notes, paths=book.paths) for s in book.students
     }
     for r in book.rows:
         by_student[r.student].rows.append(r)
     for s in book.students:
-        path = folder / f"{s}.md"
-        path.write_text(feedback_text(by_student[s], s, mastery), encoding="utf-8")
-        written.append(path)
+        texts[f"feedback/{s}.md"] = feedback_text(by_student[s], s, mastery)
+    # Every untrusted text is escaped where it enters a message; should one slip through, it
+    # is written escaped rather than stop every student's files (a lone surrogate).
+    return {name: text.encode("utf-8", "backslashreplace") for name, text in texts.items()}
+
+
+def write_report(book: Gradebook, out: str | Path) -> list[Path]:
+    """Write the gradebook, totals and mastery CSVs, ``report.html`` and ``feedback/*.md``
+    into ``out``; returns the files written. Nothing is written unless everything could be
+    made (:func:`report_files`), and each file is replaced whole."""
+    files = report_files(book)
+    out = Path(out)
+    folder = out / "feedback"
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.md"):  # an earlier grading's: a student graded then, not now
+        if f"feedback/{old.name}" not in files:
+            old.unlink()
+    written = []
+    for name, content in files.items():
+        replace_file(out / name, content)
+        written.append(out / name)
     return written
 
 

@@ -9,6 +9,11 @@ check written to the submission file, and the points as the grader gives them.
 >>> [a.puzzle.id for a in hw.puzzles], hw.points(1)
 (['c1-01'], 0.0)
 
+``hw.points(n)`` (an nbgrader cell per puzzle) grades puzzle n alone, as the grader does
+(:func:`~fortyfive.teach.grade.grade` with the puzzles already drawn, and only slot n): its
+answers are replayed on the engine, the others are not, and the submission file is read again
+only when it has changed.
+
 Nothing here is trusted by the grader: it checks every recorded answer again. What the kernel
 cannot prevent (a student may run the engine in their own cells and work an answer out) is said
 in the teacher's guide.
@@ -19,6 +24,7 @@ from __future__ import annotations
 import getpass
 import html
 import os
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -76,6 +82,9 @@ class Assignment:
         self.student = check_student(student)
         self.folder = Path(folder)
         self.puzzles: list[Assigned] = assigned_puzzles(manifest, self.student)
+        self._drawn = tuple(self.puzzles)  # what grading uses: a cell may change the list
+        #: The submission file as last read, under its (path, mtime_ns, size, inode).
+        self._read: tuple[tuple[str, int, int, int], Submission] | None = None
         self.log = SubmissionLog(
             self.folder / file_name(self.student), manifest.id, manifest.digest(), self.student
         )
@@ -145,20 +154,40 @@ class Assignment:
         self._record(a, {"answer": None, "shown": True, "hints_used": 0, "seconds": 0.0})
         return a.puzzle.start().show()
 
-    def rows(self) -> list[Row]:
-        """What each puzzle earns now, from the submission file, as the grader counts it."""
-        subs: list[Submission] = []
-        if self.log.path.exists():
-            sub = read_submission(self.log.path)
-            if sub.student == self.student:  # a file of someone else's counts for nothing
-                subs = [sub]
-        book = grade(self.manifest, subs, roster=[self.student])
+    def _submissions(self) -> list[Submission]:
+        """The submission file, read again only when its path, time, size or inode changed
+        (each write replaces the file)."""
+        path = self.log.path
+        if not path.exists():
+            self._read = None
+            return []
+        st = path.stat()
+        key = (os.fspath(path), st.st_mtime_ns, st.st_size, st.st_ino)
+        if self._read is None or self._read[0] != key:
+            self._read = None  # a file that no longer reads is not the last one read
+            self._read = (key, read_submission(path))
+        sub = self._read[1]
+        return [sub] if sub.student == self.student else []  # someone else's counts nothing
+
+    def _graded(self, slots: Collection[int] | None = None) -> list[Row]:
+        book = grade(
+            self.manifest,
+            self._submissions(),
+            roster=[self.student],
+            drawn={self.student: self._drawn},
+            slots=slots,
+        )
         return sorted((r for r in book.rows if r.student == self.student), key=lambda r: r.slot)
 
+    def rows(self) -> list[Row]:
+        """What each puzzle earns now, from the submission file, as the grader counts it."""
+        return self._graded()
+
     def points(self, n: int) -> float:
-        """What puzzle ``n`` earns so far (nbgrader's autograded cells show this number)."""
+        """What puzzle ``n`` earns so far (nbgrader's autograded cells show this number): that
+        puzzle alone graded as the grader grades it."""
         self._slot(n)
-        return next(r.points for r in self.rows() if r.slot == n)
+        return next(r.points for r in self._graded({n}) if r.slot == n)
 
     def download(self) -> ProgressDownload:
         """A link that saves the submission file from the page (for the course in the browser,

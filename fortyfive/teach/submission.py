@@ -168,7 +168,7 @@ def parse_submission(data: Any, where: str = "submission") -> Submission:
     check_header(data, FORMAT, (VERSION,), "submission", where, SubmissionError)
     unknown = sorted(set(data) - set(TOP_FIELDS))
     if unknown:
-        raise SubmissionError(f"{where} has unknown fields: {', '.join(map(str, unknown))[:200]}")
+        raise SubmissionError(f"{where} has unknown fields: {quote(unknown)}")
     for key in ("assignment", "manifest"):
         value = data.get(key)
         if not isinstance(value, str) or not 0 < len(value) <= 100:
@@ -194,7 +194,7 @@ def _attempt(a: Any, where: str) -> Attempt:
         raise SubmissionError(f"{where} must be an object")
     unknown = sorted(set(a) - set(FIELDS) - set(IGNORED) - set(OPTIONAL))
     if unknown:
-        raise SubmissionError(f"{where} has unknown fields: {', '.join(map(str, unknown))[:200]}")
+        raise SubmissionError(f"{where} has unknown fields: {quote(unknown)}")
     missing = [k for k in FIELDS if k not in a]
     if missing:
         raise SubmissionError(f"{where} lacks {', '.join(missing)}")
