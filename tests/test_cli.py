@@ -17,7 +17,9 @@ from fortyfive.cli.play import play
 from fortyfive.course import launch
 from fortyfive.course.files import FIRST_CHAPTER, NOTEBOOKS
 from fortyfive.course.launch import lab_command
+from fortyfive.engine.observe import render_text
 from fortyfive.puzzles import KINDS
+from fortyfive.solve.hints import HINT_HEADER
 
 
 class Script:
@@ -86,6 +88,63 @@ def test_play_accepts_a_bare_card(monkeypatch: pytest.MonkeyPatch) -> None:
 
     play("bruff", seat, 3, None, read=read, out=lambda s: None)
     assert game.history[0] == f"play {card.upper()}"
+
+
+class Typed:
+    """Lines typed at the prompt, then the input closes; what was printed, line by line."""
+
+    def __init__(self, *lines: str) -> None:
+        self.lines = list(lines)
+        self.printed: list[str] = []
+
+    def read(self, prompt: str) -> str:
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.printed)
+
+
+def test_play_commands_are_read_in_any_letter_case() -> None:
+    typed = Typed("HINT", "Help", "QUIT", "play AS")  # seed 3: seat 0 plays first in trick 1
+    game = play("bruff", 0, 3, None, read=typed.read, out=typed.printed.append)
+    assert "unknown action" not in typed.text and "not allowed" not in typed.text
+    assert HINT_HEADER in typed.text  # 'HINT' asked the solver
+    assert typed.text.count("legal now: play AS, play JS") == 2  # shown, then on 'Help'
+    assert typed.lines == ["play AS"] and "bye" not in typed.text  # 'QUIT' stopped the game
+    assert game.history and not any(a.startswith("play AS") for a in game.history)
+
+
+def test_play_refuses_an_unknown_word_naming_the_terminals_commands_too() -> None:
+    typed = Typed("dance", "quit")
+    play("bruff", 0, 3, None, read=typed.read, out=typed.printed.append)
+    refusal = next(ln for ln in typed.printed if ln.startswith("not allowed: "))
+    assert refusal == (
+        "not allowed: unknown action 'dance'; the actions are play, rob, bury, bid, hold, "
+        "pass, trump, discard; the commands are hint, ?, quit"
+    )
+
+
+def test_play_bury_step_says_the_joker_is_the_dealers_to_bury_a_card_r6_4() -> None:
+    typed = Typed("?", "quit")
+    game = play("bruff", 0, 57, None, read=typed.read, out=typed.printed.append)
+    assert game.phase == "bury" and game.dealer == 0 and game.to_act == 0  # the joker turned up
+    view = typed.text.split("legal now: ")[0]
+    assert (
+        "turn-up: the joker (R6.4): it is yours; bury one card face down before the next card "
+        "is turned up for trump"
+    ) in view
+    other = render_text(game, 1)  # public: every seat saw the joker turned up (R6.4)
+    assert (
+        "turn-up: the joker (R6.4): it goes to seat 0, the dealer, who buries one card face "
+        "down before the next card is turned up for trump"
+    ) in other
+    dealer = set(render_text(game, 0).split("seat 0 [A]: ")[1].splitlines()[0].split())
+    assert not dealer & set(other.split()), "seat 1 sees none of the dealer's cards"
+    game.apply(game.legal_actions()[0])
+    assert "the joker (R6.4)" not in render_text(game, 0)  # buried: the turn-up is the card
 
 
 def test_replay_prints_the_score_sheet(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

@@ -5,6 +5,7 @@ session the widgets keep (outcomes, streak)."""
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
@@ -157,13 +158,43 @@ def test_any_line_typed_is_an_answer_check_takes_or_is_refused_saying_why(
 
 
 def test_how_to_type_numbers_the_options_and_names_cards_by_symbol() -> None:
-    assert how_to_type("winner", spec_of("c2-01")) == ["Type one card of Q♦ 2♦ 4♠ 3♦ (5S or 5♠)."]
+    assert how_to_type("winner", spec_of("c2-01")) == [
+        "Type one card of Q♦ 2♦ 4♠ 3♦ (Q♦ is typed QD or Q♦)."
+    ]
     keep = how_to_type("keep", spec_of("c0-08"))
     assert (
         keep[0].startswith("  1. I may keep A♥") and keep[-1] == "Type the number of your answer."
     )
     words = how_to_type("notation", spec_of("c0-01"))  # R1.1: the typed words stay as typed
     assert "  1. 9C" in words and not any("♣" in w for w in words)
+
+
+def test_how_to_types_example_is_an_answer_the_puzzle_takes_r1_1() -> None:
+    """The example in the last line is typed from the options and cards on offer: it reads
+    back as an answer, never "not on offer" (c0-02 numbers its seats 0, 2, 3)."""
+    assert how_to_type("turn", spec_of("c0-02"))[-1] == (
+        "Type the number of every one that applies (0 3)."
+    )
+    assert how_to_type("winner", spec_of("c2-01"))[-1] == (
+        "Type one card of Q♦ 2♦ 4♠ 3♦ (Q♦ is typed QD or Q♦)."
+    )
+    seen = set()
+    for p in course():
+        spec = p.start().view()["answer"]
+        last = how_to_type(p.kind, spec)[-1]
+        example = re.search(r"\(([^()]*)\)\.$", last)
+        if spec["type"] == "card":
+            assert example, (p.id, last)
+            for typed in example[1].split(" is typed ")[1].split(" or "):
+                assert read_answer(spec, typed) == spec["cards"][0], (p.id, typed)
+            seen.add("card")
+        elif spec["type"] == "choices":
+            assert example, (p.id, last)
+            assert len(read_answer(spec, example[1])) == min(2, len(spec["options"])), p.id
+            seen.add("choices")
+        else:
+            assert not example, (p.id, last)  # no example that could be refused
+    assert seen == {"card", "choices"}
 
 
 # ---------------------------------------------------------------------------- sessions
@@ -212,9 +243,16 @@ def test_an_endgame_is_played_card_by_card_to_the_target_r10_1() -> None:
     assert "That was the last one." in typed.text
 
 
+def _losing_card(session: PuzzleList) -> str:
+    """A card of the endgame on screen that loses its target (R10.1), as the terminal shows it."""
+    right = session.run.solution().highlight
+    cards = session.run.view()["answer"]["cards"]
+    return parse_card(next(c for c in cards if c not in right)).symbol()
+
+
 def test_a_failed_endgame_can_be_tried_again() -> None:
     session = PuzzleList([get_puzzle("c0-12"), get_puzzle("c2-01")])
-    typed = Typed("KH", "again", "?")
+    typed = Typed(_losing_card(session), "again", "?")
     solve(session, typed.read, typed.out)
     assert "was the mistake" in typed.text and "'again' tries it again" in typed.text
     assert not session.run.done and session.run.tries == 1 and session.outcomes == [MISSED]
@@ -224,13 +262,37 @@ def test_a_failed_endgame_can_be_tried_again() -> None:
 def test_the_last_puzzle_can_be_tried_again_until_enter_or_quit() -> None:
     session = PuzzleList([get_puzzle("c0-12")])  # the only, so the last, puzzle
     first = parse_card(session.run.solution().highlight[0]).symbol()
-    typed = Typed("KH", "again", "hint", first)  # KH is the mistake (R10.1)
+    typed = Typed(_losing_card(session), "again", "hint", first)  # the mistake, then the line
     solve(session, typed.read, typed.out)
     text = typed.text
     assert "That was the last one. 'again' tries it again; Enter to finish." in text
     assert text.count("c0-12 Make your target") == 3  # at first, again, after the good card
     assert session.run.hints_used == 1 and session.run.tries == 1 and not session.run.done
     assert text.count("That was the last one.") == 1  # not again after the retry's good card
+
+
+def test_a_finished_puzzle_refuses_a_hint_and_the_session_goes_on_r7_1() -> None:
+    session = PuzzleList([get_puzzle("c0-10")])  # the only, so the last, puzzle
+    typed = Typed("5,0,5,2", "hint", "again", "hint")  # right (R7.1), then a hint: refused
+    solve(session, typed.read, typed.out)
+    text = typed.text
+    refused = "No hint: this puzzle is finished: Enter to finish, 'again' to try it again."
+    assert refused in text
+    assert text.count("R7.1, R7.2: 5 a trick") == 1  # only after 'again'
+    assert text.index(refused) < text.index("R7.1, R7.2: 5 a trick")
+    assert session.run.hints_used == 1 and not session.run.done and session.outcomes == [CLEAN]
+
+
+def test_the_puzzles_commands_are_read_in_any_letter_case() -> None:
+    """As cards and actions are (R1.1: any letter case), and as `fortyfive play` reads its own
+    commands: HINT gives a hint, Again starts over, QUIT stops."""
+    session = PuzzleList([get_puzzle("c0-10"), get_puzzle("c2-01")])
+    typed = Typed("HINT", "5,0,5,2", "Again", "QUIT", "never read")
+    solve(session, typed.read, typed.out)
+    text = typed.text
+    assert text.count("R7.1, R7.2: 5 a trick") == 1  # the hint, before the answer
+    assert not session.run.done and session.run.tries == 0  # Again: started over
+    assert "c2-01" not in text.split("Right.")[-1]  # QUIT stopped before the next puzzle
 
 
 def test_a_drill_says_its_seed_so_it_can_be_dealt_again() -> None:

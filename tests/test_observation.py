@@ -128,3 +128,23 @@ def test_public_action_hides_face_down_cards_R6_4_R6_5_R9_7() -> None:
     assert public_action("discard") == "discards 0 and draws 0"
     for visible in ("play 5S", "bid 20", "hold", "pass", "trump H"):
         assert public_action(visible) == visible
+
+
+def test_barker_bonus_words_cite_r10_1_and_bruff_words_r7_2_r7_3() -> None:
+    """The bonus is scored by R10.1 in barker and R7.2-R7.3 in bruff: the engine's words for the
+    race (and the card table's for a finished deal) cite the preset's own rule."""
+    from fortyfive.agents.bots import RuleBot
+    from fortyfive.widgets._table_text import bonus_text
+
+    for preset, own, other in (("barker", "R10.1", "R7."), ("bruff", "R7.", "R10.")):
+        game, bot, seen = ff.Game.new(preset, seed=5), RuleBot(seed=1), 0
+        while len(game.deals) < 3 and not game.over:
+            if game.phase == "play":
+                words = game.bonus_status().describe(game.rules.partnership_names)
+                assert other not in words and (own in words or "so far" in words), words
+                seen += own in words
+            game.apply(bot.choose(game, game.to_act))
+        for deal in game.deals[:-1]:
+            words = bonus_text(game, 0, deal)
+            assert own in words and other not in words, words
+        assert seen

@@ -12,13 +12,16 @@ from fortyfive.agents.bots import BOTS, LEVELS, make_bot
 from fortyfive.cli._args import output_file
 from fortyfive.cli._args import seed as seed_arg
 from fortyfive.cli._typed import NOTATION, card_token
-from fortyfive.engine.actions import ActionSyntaxError, IllegalActionError
+from fortyfive.engine.actions import KINDS, ActionSyntaxError, IllegalActionError
 from fortyfive.engine.cards import parse_card
 from fortyfive.engine.game import Game
 from fortyfive.engine.observe import public_action, render_text
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import PRESETS
 from fortyfive.solve.hints import HINT_HEADER, describe_hints
+
+#: The terminal's own commands, as the refusal of an unknown word names them.
+COMMANDS = "hint, ?, quit"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -171,12 +174,13 @@ def _play(
                 except EOFError:
                     out("\nbye")
                     return
-                if text in ("?", "help"):
+                command = text.casefold()  # as cards and actions are read: any letter case
+                if command in ("?", "help"):
                     out(_legal_text(game))
                     continue
-                if text in ("quit", "exit"):
+                if command in ("quit", "exit"):
                     return
-                if text == "hint":
+                if command == "hint":
                     for line in _hint_text(game, seat).splitlines():
                         out(line)
                     continue
@@ -184,7 +188,9 @@ def _play(
                     game.apply(_normalise(text))
                     break
                 except ActionSyntaxError as e:
-                    out(f"not allowed: {e}")
+                    words = text.split()
+                    unknown = bool(words) and words[0].lower() not in KINDS  # nor a command
+                    out(f"not allowed: {e}" + (f"; the commands are {COMMANDS}" if unknown else ""))
                     if len(text.split()) == 1:
                         out(NOTATION)
                     out(_legal_text(game))

@@ -21,6 +21,7 @@ from fortyfive.cli._typed import card_token
 from fortyfive.course.practice import ReviewSession, nothing_due
 from fortyfive.course.progress import ProgressError, ProgressLog
 from fortyfive.course.review import Recipe, due_items
+from fortyfive.engine.cards import parse_card
 from fortyfive.puzzles import CHAPTERS, Feedback, PuzzleInputError, check_shape, get_puzzle
 from fortyfive.puzzles.display import shown_text, view_text
 from fortyfive.puzzles.model import load_collection
@@ -31,6 +32,8 @@ COMMANDS = (
     "starts the puzzle again, Enter or 'next' goes on once it is finished, '?' shows it again, "
     "'quit' stops."
 )
+#: The words :data:`COMMANDS` names, read in any letter case ("quit" and "exit" stop the loop).
+COMMAND_WORDS = frozenset({"?", "help", "hint", "show", "again", "next"})
 #: The longest line read as an answer: more is refused before any work.
 MAX_LINE = 400
 
@@ -238,9 +241,16 @@ def how_to_type(kind: str, spec: dict[str, Any]) -> list[str]:
         pairs = zip(_numbers(options), options, strict=True)
         return [f"  {n}. {shown_text(kind, str(o['label']))}" for n, o in pairs]
 
+    def example(options: Sequence[dict[str, Any]]) -> str:
+        """Two of the numbers shown (the first and the last), as an answer takes them."""
+        numbers = _numbers(options)
+        return " ".join(dict.fromkeys([numbers[0], numbers[-1]]))
+
     t = spec.get("type")
     if t == "card":
-        return [f"Type one card of {cards()} (5S or 5♠)."]
+        first = str(spec["cards"][0])  # an example typed from a card on offer
+        shown = parse_card(first).symbol()
+        return [f"Type one card of {cards()} ({shown} is typed {first} or {shown})."]
     if t == "cards":
         return [f"Type every card that applies of {cards()}, separated by spaces."]
     if t == "sequence":
@@ -248,7 +258,11 @@ def how_to_type(kind: str, spec: dict[str, Any]) -> list[str]:
     if t == "choice":
         return [*numbered(spec["options"]), "Type the number of your answer."]
     if t == "choices":
-        return [*numbered(spec["options"]), "Type the number of every one that applies (1 3)."]
+        options = spec["options"]
+        return [
+            *numbered(options),
+            f"Type the number of every one that applies ({example(options)}).",
+        ]
     lines = []
     for f in spec.get("fields") or []:
         label = shown_text(kind, str(f["label"]))
@@ -285,7 +299,7 @@ def solve(
         except EOFError:
             out("")
             break
-        if text in ("quit", "exit"):
+        if text.casefold() in ("quit", "exit"):
             break
         if not _step(session, text, out, record):  # after the last puzzle: Enter, or quit
             break
@@ -299,6 +313,9 @@ def _step(
     """Act on one typed line; False once the session is over."""
     run = session.run
     kind = session.puzzle.kind
+    word = text.casefold()  # the commands in any letter case, as answers are read
+    if word in COMMAND_WORDS:
+        text = word
     if text in ("?", "help"):
         _puzzle(session, out)
         out(COMMANDS)
@@ -308,7 +325,7 @@ def _step(
         _puzzle(session, out)
     elif text == "next":
         out("Finish this puzzle first: solve it, or type 'show' after a wrong try.")
-    elif text == "hint":
+    elif text == "hint" and not run.done:  # refused below once finished, as the widget does
         hint = run.hint()
         _settle(session, out)
         out(shown_text(kind, hint) if hint else "No more hints for this puzzle.")
@@ -326,7 +343,8 @@ def _step(
         _puzzle(session, out)
     elif run.done:
         then = "Enter to finish" if session.over else "Enter for the next one"
-        out(f"This puzzle is finished: {then}, 'again' to try it again.")
+        finished = f"puzzle is finished: {then}, 'again' to try it again."
+        out(f"No hint: this {finished}" if text == "hint" else f"This {finished}")
     elif text:
         _answer(session, text, out, record)
     return True

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 from fortyfive.engine import validate as check
 from fortyfive.engine.cards import CARDS, SUIT_NAMES, Card
 from fortyfive.engine.phase import Phase
-from fortyfive.engine.rules import sort_cards
+from fortyfive.engine.rules import Rules, sort_cards
 
 if TYPE_CHECKING:
     from fortyfive.engine.game import Game
@@ -148,18 +148,33 @@ class BonusStatus:
     seat: int | None
     partnership: int | None
     certain: bool
+    #: the rule the bonus is scored by: R7.2 in bruff, R10.1 in barker
+    rule: str = "R7.2"
 
     def describe(self, names: tuple[str, ...] | None = None) -> str:
-        """The status in words, naming the partnership when ``names`` are given."""
+        """The status in words, naming the partnership when ``names`` are given.
+
+        >>> BonusStatus(None, None, None, None, True, "R10.1").describe()
+        'No trump played yet: no bonus (R10.1)'
+        """
         if self.card is None:
-            return "No trump played yet: no bonus" + (" (R7.2)" if self.certain else " so far")
+            return "No trump played yet: no bonus" + (
+                f" ({self.rule})" if self.certain else " so far"
+            )
         who = (
             f"partnership {names[self.partnership]}"
             if names and self.partnership is not None
             else (f"seat {self.seat}")
         )
-        state = "certain (R7.3)" if self.certain else "not yet certain (R7.3)"
-        return f"{self.card.symbol()} leads the bonus, trick {self.trick}, {who}: {state}"
+        if self.rule == "R7.2":
+            state = "certain (R7.3)" if self.certain else "not yet certain (R7.3)"
+            return f"{self.card.symbol()} leads the bonus, trick {self.trick}, {who}: {state}"
+        # barker: every trick is played (R10.5), so certainty is only what is left to beat it
+        state = "certain" if self.certain else "not yet certain"
+        return (
+            f"{self.card.symbol()} leads the bonus ({self.rule}), trick {self.trick}, {who}: "
+            f"{state}"
+        )
 
     def to_dict(self) -> BonusView:
         """The status as it goes into an observation."""
@@ -174,20 +189,25 @@ class BonusStatus:
 
 def bonus_status(game: Game) -> BonusStatus:
     """Who leads the race for the bonus in ``game``'s deal, and is it certain (R7.2, R7.3)?"""
-    deal = game.deals[-1]
+    deal, rule = game.deals[-1], bonus_rule(game.rules)
     if game.trump is None or game.phase not in (Phase.PLAY, Phase.OVER):
-        return BonusStatus(None, None, None, None, False)
+        return BonusStatus(None, None, None, None, False, rule)
     card = deal.bonus_card
     certain = game.bonus_certain()
     if card < 0:
-        return BonusStatus(None, None, None, None, certain)
+        return BonusStatus(None, None, None, None, certain, rule)
     k = deal.bonus_trick
     if k < len(deal.tricks):
         log = deal.tricks[k]
         seat = (log.leader + log.cards.index(card)) % game.rules.players
     else:
         seat = next(s for s, c in game.trick_plays if c.id == card)
-    return BonusStatus(CARDS[card], k + 1, seat, game.rules.partnerships[seat], certain)
+    return BonusStatus(CARDS[card], k + 1, seat, game.rules.partnerships[seat], certain, rule)
+
+
+def bonus_rule(rules: Rules) -> str:
+    """The rule the bonus is scored by: R7.2 (bruff's scoring), R10.1 (barker's)."""
+    return "R10.1" if rules.auction else "R7.2"
 
 
 def observation(game: Game, seat: int) -> Observation:
@@ -320,6 +340,16 @@ def render_text(game: Game, seat: int | None = None) -> str:
     if game.turnup is not None:
         robbed = f", robbed by seat {game.robbed_by}" if game.robbed_by is not None else ""
         lines.append(f"turn-up {game.turnup.symbol()}{robbed}")
+    if game.phase == Phase.BURY and game.joker_turned:  # public: the joker was turned face up
+        lines.append(
+            "turn-up: the joker (R6.4): "
+            + (
+                "it is yours; bury one card face down"
+                if seat == game.dealer
+                else f"it goes to seat {game.dealer}, the dealer, who buries one card face down"
+            )
+            + " before the next card is turned up for trump"
+        )
     if game.trump:
         lines.append(f"trump: {SUIT_NAMES[game.trump]}")
     if game.contract:

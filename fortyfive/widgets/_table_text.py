@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from fortyfive.engine.actions import ActionSyntaxError, parse_action
 from fortyfive.engine.auction import call_ladder
 from fortyfive.engine.cards import CARDS, SUIT_NAMES, with_symbols
-from fortyfive.engine.observe import public_action
+from fortyfive.engine.observe import bonus_rule, public_action
 from fortyfive.engine.phase import Phase
 
 if TYPE_CHECKING:
@@ -107,21 +107,24 @@ def contract_text(game: Game, learner: int, seat: int, bid: int, made: bool) -> 
 
 
 def bonus_text(game: Game, learner: int, deal: DealLog) -> str:
-    """Who took a finished deal's bonus, and why it was certain (R7.2, R7.3)."""
+    """Who took a finished deal's bonus, and why it was certain (bruff: R7.2, R7.3; barker:
+    R10.1, every trick played)."""
+    rule = bonus_rule(game.rules)
     if deal.bonus_card < 0:
-        return "No trump was played: no bonus (R7.2)"
+        return f"No trump was played: no bonus ({rule})"
     taker = deal.tricks[deal.bonus_trick].winner
     names = game.rules.partnership_names
+    certain = deal.bonus_certain and not game.rules.auction
     return (
-        f"Bonus: {CARDS[deal.bonus_card].symbol()}, the highest trump played (R7.2), won in "
+        f"Bonus: {CARDS[deal.bonus_card].symbol()}, the highest trump played ({rule}), won in "
         f"trick {deal.bonus_trick + 1} by {seat_name(game, taker, learner)} for "
         f"{names[game.rules.partnerships[taker]]}"
-        + (": certain, no trump still out could beat it (R7.3)" if deal.bonus_certain else "")
+        + (": certain, no trump still out could beat it (R7.3)" if certain else "")
     )
 
 
 def bonus_status_text(game: Game) -> str:
-    """The bonus during the play (the engine's words, R7.2, R7.3), or "" before it."""
+    """The bonus during the play (the engine's words: R7.2, R7.3; R10.1), or "" before it."""
     if game.phase not in (Phase.PLAY, Phase.OVER):
         return ""
     return with_symbols(game.bonus_status().describe(game.rules.partnership_names))
