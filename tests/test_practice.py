@@ -161,6 +161,26 @@ def test_the_bid_bank_grows_harder_with_the_difficulty() -> None:
 
 
 @pytest.mark.slow
+def test_neither_the_score_nor_the_top_trumps_alone_tell_a_bid_r9_4_r10_3() -> None:
+    """On 100 or more (R9.4) the bank's answers are a pass and bids still open; with the top
+    three trumps of a suit (5, jack, AH: R2.3) some hands are worth the top bid (R10.3) and
+    some are not. Before, every such hand's answer was "pass", or "bid 30"."""
+    rich: set[str] = set()
+    top: set[str] = set()
+    for p in load_drill_bank("bid"):
+        run = p.start()
+        g, seat = run.game, run.seat  # type: ignore[attr-defined]
+        rules = g.rules
+        if g.scores[rules.partnerships[seat]] >= rules.high_score:
+            rich.add(right_answer(run))
+        hand = {str(c) for c in g.hand(seat)}
+        if any({f"5{s}", f"J{s}", "AH"} <= hand for s in "SCD"):
+            top.add(right_answer(run))
+    assert "pass" in rich and rich & {"bid 20", "bid 25"}
+    assert "bid 30" in top and top & {"bid 20", "bid 25"}
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(DRILL_BANK))
 def test_the_shipped_drill_banks_are_rebuilt_exactly_by_the_generator(kind: str) -> None:
     """Every banked puzzle passed the generator's checks (for bid: the value clear of the bids
@@ -188,10 +208,27 @@ def test_a_drill_of_each_kind_makes_the_same_puzzles_from_the_same_seed(kind: st
 
 
 def test_a_drill_draws_the_kinds_variants() -> None:
-    """keep: the variants are "keep" and "play", and they are the right answers (R5.2, R5.3)."""
-    assert variants("keep") == ["keep", "play"]
+    """keep: the variants are "keep", "play" and an unprotected trump above the card led, and
+    both answers come (R5.1-R5.3)."""
+    assert variants("keep") == ["keep", "play", "unprotected"]
     answers = [right_answer(DrillKey("keep", 4, 2, n).puzzle().start()) for n in range(1, 9)]
     assert set(answers) == {"keep", "play"}
+
+
+def test_keep_asks_of_unprotected_trumps_above_the_card_led_too_r5_1_r5_2() -> None:
+    """ "It ranks above the card led, so keep it" is right only for a protected trump (R5.2): an
+    unprotected trump above the lead, the caller's only trump, must be played (R5.1). Before,
+    every keep puzzle asked of a protected trump, and that rule of thumb answered 97%."""
+    for seed in range(12):
+        (p,) = generate_puzzles(
+            "keep", 1, seed=seed, difficulty=1 + seed % 3, variants=["unprotected"]
+        )
+        run = p.start()
+        t, card, lead = run.t, run.card, run.lead  # type: ignore[attr-defined]
+        assert t.is_trump(card) and not t.protected >> card & 1 and t.power[card] > t.power[lead]
+        assert right_answer(run) == "play" and set(p.rules) == {"R5.1", "R5.2"}
+        fb = run.check("keep")
+        assert not fb.correct and "R5.2" in fb.message and "not a protected trump" in fb.message
 
 
 @pytest.mark.parametrize(

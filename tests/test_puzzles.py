@@ -276,12 +276,16 @@ def test_target_solution_leaves_the_attempt_where_it_was() -> None:
     assert run.view() == before and not run.done
 
 
-def test_a_wrong_score_shows_the_sheet_without_the_totals_and_show_me_adds_them() -> None:
+def test_a_wrong_score_shows_who_took_each_trick_and_show_me_adds_the_points_r7_1_r7_2() -> None:
+    """A miss shows each trick's winner, not its points nor the bonus's trick: summed with the
+    scores before the deal, those were the answer (R7.1, R7.2), and a bonus row told whether
+    the bonus was certain (R7.3)."""
     for p in (q for q in ALL if q.kind in ("score", "game-winner")):
         run = p.start()
         fb = run.check(wrong_answer(p, run.view()))
         names = ff.get_rules(p.preset).partnership_names
-        assert fb.sheet and all("points" in row for row in fb.sheet)
+        assert fb.sheet and all("partnership" in row for row in fb.sheet)
+        assert not any(k in row for row in fb.sheet for k in ("points", "bonus"))
         assert not any(n in row or f"taken {n}" in row for row in fb.sheet for n in names)
         shown = run.show().sheet
         assert shown and any(n in shown[0] or f"taken {n}" in shown[0] for n in names)
@@ -414,10 +418,10 @@ def test_bid_puzzles_grow_harder_with_the_difficulty_r9_4_r10_3(
     the top bid (R10.3) at 3; the variants a caller names are taken as they are. (The hands
     themselves are checked by the slow tests of the drill bank, made the same way.)"""
     assert variants("bid", 1) == ["strong", "modest"]
-    assert variants("bid", 2) == ["strong", "modest", "rich"]
+    assert variants("bid", 2) == ["strong", "modest", "rich", "strong", "modest", "rich-bid"]
     assert variants("bid", 3) == variants("bid")
-    assert variants("bid") == ["strong", "modest", "rich", "thirty"]
-    assert variants("keep", 2) == variants("keep") == ["keep", "play"]
+    assert variants("bid") == ["strong", "modest", "rich", "thirty", "rich-bid", "top"]
+    assert variants("keep", 2) == variants("keep") == ["keep", "play", "unprotected"]
     shipped = load_drill_bank("bid", 1)[0]
     asked: list[Any] = []
 
@@ -593,6 +597,22 @@ def test_a_wrong_legal_answer_reveals_step_by_step() -> None:
     assert not any(c in first for c in cards)
     second = run.check(wrong).message
     assert any(c in second for c in cards)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_wrong_calls_answer_reveals_step_by_step_r9_2_r9_5(seed: int) -> None:
+    """First miss: how many calls are off and the rules to look at (R9.2-R9.4), no call
+    named, so the first miss does not hand out a legal call; second miss: a call and why."""
+    (p,) = generate_puzzles("calls", 1, seed=seed, difficulty=1 + seed % 3)
+    run = p.start()
+    calls = [o["value"] for o in run.view()["answer"]["options"]]
+    legal = run.legal  # type: ignore[attr-defined]
+    wrong = [c for c in calls if c not in legal][:1] + legal[1:]
+    first = run.check(wrong).message
+    assert first.startswith("Not all right") and re.search(r"R9\.\d", first)
+    assert not any(re.search(rf"\b{c}\b", first) for c in calls), first
+    second = run.check(wrong).message
+    assert any(c in second for c in calls)
 
 
 def test_r2_4_a_black_ace_beaten_by_its_king_is_explained_as_a_black_ace() -> None:

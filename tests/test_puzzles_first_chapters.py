@@ -17,11 +17,13 @@ import pytest
 from test_puzzles import right_answer
 
 import fortyfive as ff
+from fortyfive.agents.rule_play import rob_discard
 from fortyfive.course.files import NOTEBOOKS
-from fortyfive.engine.cards import CARDS
+from fortyfive.engine.cards import CARDS, parse_card
 from fortyfive.engine.dealing import deal_pack
-from fortyfive.puzzles import Puzzle, PuzzleInputError, load_collection
+from fortyfive.puzzles import Puzzle, PuzzleInputError, load_collection, load_drill_bank
 from fortyfive.puzzles._parts import position_game
+from fortyfive.puzzles._robbing import GiveUpRun
 from fortyfive.puzzles.generate import COURSE, generate_puzzles
 from fortyfive.solve.solver import solve
 
@@ -528,3 +530,24 @@ def test_new_kinds_generate_at_every_difficulty(kind: str) -> None:
         (p,) = generate_puzzles(kind, 1, seed=3, difficulty=d)
         run = p.start()
         assert run.check(right_answer(p)).correct
+
+
+def test_give_up_puzzles_ask_more_than_a_rule_of_thumb_r6_5() -> None:
+    """Every give-up puzzle shipped (the course and the drill bank) has a plain card that is
+    wrong, so "give up a plain card" does not answer it; at difficulty 3 the club player's
+    choice, the weakest card, is wrong too, and the explanation says what keeping it is worth."""
+    bank = [p for d in (1, 2, 3) for p in load_drill_bank("give-up", d)]
+    for p in [q for q in ALL if q.kind == "give-up"] + bank:
+        run = p.start()
+        assert isinstance(run, GiveUpRun)
+        plain = [c for c in run.values if not run.t.is_trump(parse_card(c).id)]
+        assert any(c not in run.right for c in plain), p.id
+        if p.difficulty == 3:
+            g = run.game
+            assert g.turnup is not None
+            club = rob_discard(run.t, [c.id for c in g.hand(run.seat)], g.turnup.id)
+            assert club is not None and str(CARDS[club]) not in run.right, p.id
+            assert (
+                f"The weakest card, {CARDS[club]}, is not the one here"
+                in run.check(run.right[0]).message
+            )

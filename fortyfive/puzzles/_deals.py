@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -698,10 +699,29 @@ class CallsRun(GameRun, kind="calls"):
         got = choices(answer, self.calls)
         if set(got) == set(self.legal):
             return Feedback(True, True, "Right: " + ", ".join(self.legal) + ".", self.puzzle.rules)
-        wrong = [f"{c}: {self.game.explain(c)}" for c in got if c not in self.legal]
-        missed = [f"{c} is open too: {self._why_legal(c)}" for c in self.legal if c not in got]
+        bad = [c for c in got if c not in self.legal]
+        left = [c for c in self.legal if c not in got]
+        if self.tries == 0:  # the first miss says what to look at, not which call
+            return Feedback(False, False, self._what_to_look_at(bad, left), self.puzzle.rules)
+        wrong = [f"{c}: {self.game.explain(c)}" for c in bad]
+        missed = [f"{c} is open too: {self._why_legal(c)}" for c in left]
         msg = "; ".join(wrong + missed[:1])
         return Feedback(False, False, msg if msg.endswith(".") else msg + ".", self.puzzle.rules)
+
+    def _what_to_look_at(self, wrong: list[str], missed: list[str]) -> str:
+        """How many calls are misjudged, and the rules that decide them, naming no call."""
+        parts = []
+        if wrong:
+            n = len(wrong)
+            parts.append(f"{n} of the calls you chose {'is' if n == 1 else 'are'} not legal")
+        if missed:
+            n = len(missed)
+            parts.append(
+                f"{n} legal call{'' if n == 1 else 's'} {'is' if n == 1 else 'are'} missing"
+            )
+        why = [self.game.explain(c) for c in wrong] + [self._why_legal(c) for c in missed]
+        ids = sorted({r for w in why for r in re.findall(r"R\d+\.\d+", w)})
+        return f"Not all right: {' and '.join(parts)}. Look again with {', '.join(ids)}."
 
     def _hint_texts(self) -> list[str]:
         g = self.game

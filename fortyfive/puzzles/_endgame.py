@@ -7,8 +7,9 @@ the line works, worked out by the solver: the key card, what it did (drew trumps
 protected trump by reneging, kept the bonus) and what the nearest wrong card would have let the
 defence do.
 
-:func:`guess_chance` and :func:`analyse_move` are what the generator filters endgames with: a
-shipped endgame is a real decision, where a card picked at random fails more often than not.
+:func:`guess_chance`, :func:`blind_line_makes` and :func:`analyse_move` are what the generator
+filters endgames with: a shipped endgame is a real decision, where a card picked at random fails
+more often than not and always playing the first card shown (the highest trump) fails.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from fortyfive.engine.cards import CARDS, SUITS, parse_card
+from fortyfive.engine.cards import CARDS, SUITS, Card, parse_card
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import Rules, rules_tables, sort_cards
@@ -76,6 +77,38 @@ def guess_chance(g: Game, side: int, target: int) -> float:
         nxt.apply(action)
         total += guess_chance(nxt, side, target) if not _deal_over(nxt, deal_no) else 1.0
     return total / len(values)
+
+
+def shown_hand(g: Game) -> list[Card]:
+    """The hand of the seat to act in the order the endgame shows it: trumps first, highest
+    first (R2.3), then the other suits (R2.4), as :func:`~fortyfive.engine.rules.sort_cards`
+    holds them. The endgame's answer cards and :func:`blind_line_makes` both read it."""
+    assert g.to_act is not None
+    return sort_cards(g.rules, g.hand(g.to_act), g.trump)
+
+
+def blind_line_makes(g: Game, side: int, target: int) -> bool:
+    """Does ``side`` make ``target`` in the deal by a blind rule: at each of its turns the
+    first legal card (R4, R5) of the hand as the endgame shows it (:func:`shown_hand`: the
+    highest trump first), against the defence the endgame plays? As in the endgame itself, a
+    move that the solver finds losing the target (R3.2; R7.1, R7.2 in bruff, R10.1 in the
+    auction game) fails the line. A real decision is not solved by always playing the first
+    card shown; ``g`` is not changed."""
+    from fortyfive.solve.solver import solve
+
+    g = g.copy()
+    deal_no = g.deal_number
+    while not _deal_over(g, deal_no):
+        assert g.to_act is not None
+        if g.rules.partnerships[g.to_act] != side:
+            g.apply(_defence_move(g, side))
+            continue
+        legal = g.legal_actions()
+        action = next(f"play {c}" for c in shown_hand(g) if f"play {c}" in legal)
+        if solve(g).values[action] < target:
+            return False
+        g.apply(action)
+    return True
 
 
 @dataclass(frozen=True)
@@ -335,7 +368,7 @@ class TargetRun(GameRun, kind="target"):
         assert g.to_act is not None
         view["answer"] = {
             "type": "card",
-            "cards": [str(c) for c in sort_cards(r, g.hand(g.to_act), g.trump)],
+            "cards": [str(c) for c in shown_hand(g)],
         }
         return view
 

@@ -221,12 +221,13 @@ def tricks_view(rules: Rules, deal: DealLog) -> list[dict[str, Any]]:
 
 
 def sheet_rows(game: Game, deal: int, totals: bool) -> list[dict[str, Any]]:
-    """The score sheet's rows for one deal. Without ``totals`` (feedback on a wrong score) only
-    what each trick was worth and to whom, so the learner still adds up; with them, the sheet."""
+    """The score sheet's rows for one deal. Without ``totals`` (feedback on a wrong answer) only
+    who took each trick: each trick's points and the bonus's trick would be the answer, added
+    up (R7.1, R7.2, and whether the bonus is certain, R7.3); with them, the whole sheet."""
     rows = [r for r in trick_rows(game) if r["deal"] == deal]
     if totals:
         return rows
-    keep = ("trick", "leader", "cards", "winner", "partnership", "points", "bonus")
+    keep = ("trick", "leader", "cards", "winner", "partnership")
     return [{k: r[k] for k in keep} for r in rows]
 
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from fortyfive.engine.cards import parse_card
+from fortyfive.agents.rule_play import rob_discard
+from fortyfive.engine.cards import CARDS, parse_card
 from fortyfive.engine.rules import rules_tables, sort_cards
 from fortyfive.puzzles._parts import GameRun, card_name, position_game, seats_view, suit_word
 from fortyfive.puzzles.model import Feedback
@@ -100,6 +101,13 @@ class GiveUpRun(GameRun, kind="give-up"):
             if self.keep_value < self.best
             else ""
         )
+        club = rob_discard(self.t, [c.id for c in g.hand(self.seat)], g.turnup.id)
+        if club is not None and str(CARDS[club]) not in self.right:
+            left = self.values[str(CARDS[club])]
+            stay += (
+                f" The weakest card, {CARDS[club]}, is not the one here: giving it up leaves "
+                f"{left}; with these hands, keeping it is worth {self.best - left} more."
+            )
         also = f" (or {' or '.join(self.right[1:])})" if self.right[1:] else ""
         return (
             f"Giving up {card}{also} ({self._kind_of(card)}), {keeps}: your side takes {self.best} "

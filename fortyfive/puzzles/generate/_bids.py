@@ -16,7 +16,11 @@ _BID_CASES = {
     "strong": ("bid 20", "bid 25"),  # a hand worth competing high
     "modest": ("bid 5", "bid 10", "bid 15"),  # a hand that should stop low
     "rich": ("pass",),  # on 100 or more the bids below 20 are closed (R9.4)
+    "rich-bid": ("bid 20", "bid 25"),  # on 100 or more, a hand worth a bid still open (R9.4)
+    "top": ("bid 20", "bid 25"),  # the top trumps of a suit, yet not worth the top bid (R10.3)
 }
+#: Variants whose caller's side is on 100 or more (R9.4), and those dealt the top trumps.
+_RICH, _TOP = ("rich", "rich-bid"), ("thirty", "top")
 
 
 def _bid(rng: random.Random, d: int, variant: str) -> Made:
@@ -32,16 +36,19 @@ def _bid(rng: random.Random, d: int, variant: str) -> Made:
     g = position_game(rules, pos)
     seat = g.to_act or 0
     side = rules.partnerships[seat]
-    if variant == "rich":
+    if variant in _RICH:
         scores[side] = rng.randrange(rules.high_score, rules.target, step)
         g = position_game(rules, pos)
-    if variant == "thirty":  # deal the caller the top trumps of a suit (R2.3)
+    if variant in _TOP:  # deal the caller the top trumps of a suit (R2.3)
         suit = rng.choice("SCD")
         for i, card in enumerate((f"5{suit}", f"J{suit}", "AH")):
             _give_hand(pos, card, seat, i)
         g = position_game(rules, pos)
     quick = best_suit(rules, [str(c) for c in g.hand(seat)])[1]  # the rule bot's estimate
-    floor, ceiling = {"thirty": (20, 99), "strong": (16, 99)}.get(variant, (0, 12))
+    strong = (16, 99)
+    floor, ceiling = {"thirty": (20, 99), "strong": strong, "rich-bid": strong, "top": strong}.get(
+        variant, (0, 12)
+    )
     if not floor <= quick <= ceiling:
         return None
     bids = [int(a.split()[1]) for a in g.legal_actions() if a.startswith("bid ")]
@@ -69,6 +76,6 @@ def _bid(rng: random.Random, d: int, variant: str) -> Made:
         "You call first. How high should your side go in this auction with your hand? "
         "Choose your limit: the highest call you would make."
     )
-    extra = {"rich": ("R9.4",), "thirty": ("R10.3",)}.get(variant, ())
+    extra = ("R9.4",) if variant in _RICH else ("R10.3",) if variant in _TOP else ()
     rule_ids = ("R9.2", "R10.1", "R10.2", *extra)
     return "barker", pos, prompt, rule_ids

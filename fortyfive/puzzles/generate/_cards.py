@@ -161,7 +161,11 @@ def _keep(rng: random.Random, d: int, want: str) -> Made:
     trump, hands, trick = _random_trick(rules, rng, k)
     t = rules_tables(rules, trump)
     hand = hands[k]
-    mine = [c for c in hand if t.protected >> c & 1]
+    if want == "unprotected":  # R5.2: above the card led, but not protected (the ace, say)
+        mine = [c for c in hand if t.is_trump(c) and not t.protected >> c & 1]
+        mine = [c for c in mine if t.power[c] > t.power[trick[0]]]
+    else:
+        mine = [c for c in hand if t.protected >> c & 1]
     if t.eff_suit[trick[0]] != 4 or not mine:
         return None
     card = rng.choice(mine)
@@ -173,8 +177,8 @@ def _keep(rng: random.Random, d: int, want: str) -> Made:
         if not (renege and later and t.power[card] > t.power[trick[0]]):
             return None
         want = "keep"
-    if ("keep" if keep else "play") != want:
-        return None
+    if ("keep" if keep else "play") != ("play" if want == "unprotected" else want):
+        return None  # unprotected: its only trump, so "it outranks the lead" would keep it
     pos = {
         "trump": trump,
         "leader": 0,
@@ -183,6 +187,8 @@ def _keep(rng: random.Random, d: int, want: str) -> Made:
         "card": str(CARDS[card]),
     }
     prompt = f"A trump is led. May you keep your {CARDS[card]} and play another card?"
+    if want == "unprotected":
+        return rules.name, pos, prompt, ("R5.1", "R5.2")
     return rules.name, pos, prompt, ("R5.2", "R5.3") + (("R5.4",) if later else ())
 
 

@@ -118,7 +118,7 @@ COURSE: dict[int, list[tuple[str, int, Any]]] = {
         ("target", 3, "bruff-draw"),
         ("target", 2, "barker-renege"),
         ("target", 3, "bruff-renege"),
-        ("target", 1, "barker-bonus"),
+        ("target", 2, "barker-bonus"),
         ("target", 2, "bruff-bonus"),
         ("target", 2, "barker-defend"),
         ("target", 3, "barker-defend"),

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from fortyfive.agents.bots import best_suit
-from fortyfive.engine.cards import SUITS
+from fortyfive.agents.rule_play import rob_discard
+from fortyfive.engine.cards import CARDS, SUITS, parse_card
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import BARKER, BRUFF, get_rules, rules_tables
 from fortyfive.engine.scoring import running_totals
@@ -77,7 +78,9 @@ def _rob(rng: random.Random, d: int, want: str) -> Made:
 
 def _give_up(rng: random.Random, d: int) -> Made:
     """The robber at its first turn, every hand open: the solver judges each card it may give
-    up (R6.5); harder puzzles have a single best card and a smaller gap to the others."""
+    up (R6.5); harder puzzles have a single best card and a smaller gap to the others. Some
+    plain card is wrong: where any plain card would do, "give up a plain card" answers it, not
+    the hands (a trump is the card to give up in hardly one deal in a thousand)."""
     pos = _deal(BRUFF, rng)
     g = position_game(BRUFF, pos)
     if g.phase == Phase.BURY:
@@ -101,6 +104,13 @@ def _give_up(rng: random.Random, d: int) -> Made:
         return None  # robbing must pay: the question is what to give up
     if len(run.right) > (2 if d < 3 else 1) or run.best - worst < (10 if d < 3 else 5):
         return None
+    plain = {c for c in run.values if not t.is_trump(parse_card(c).id)}
+    if plain and plain <= set(run.right):
+        return None  # every plain card right, the one plain card among them too
+    assert g.turnup is not None  # a robber has one to rob (R6.5)
+    club = rob_discard(t, [c.id for c in g.hand(g.robber)], g.turnup.id)
+    if d == 3 and club is not None and str(CARDS[club]) in run.right:
+        return None  # the hardest: the club player's rule of thumb (the weakest card) is wrong
     return "bruff", pos, prompt, ("R6.5", "R7.1", "R7.2")
 
 

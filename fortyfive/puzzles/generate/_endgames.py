@@ -14,6 +14,10 @@ from fortyfive.puzzles.generate._common import Made, _deal, _play
 
 
 def _target(rng: random.Random, d: int, preset: str) -> Made:
+    """The last tricks of a deal, some legal card losing the target, and from three tricks
+    left always playing the first card shown failing it
+    (:func:`~fortyfive.puzzles._endgame.blind_line_makes`)."""
+    from fortyfive.puzzles._endgame import blind_line_makes
     from fortyfive.solve.solver import solve
 
     rules = get_rules(preset)
@@ -33,6 +37,9 @@ def _target(rng: random.Random, d: int, preset: str) -> Made:
     worse = [a for a, v in s.values.items() if v < s.value]
     if not worse or len(s.best) > (2 if d == 1 else 1) or s.value <= s.taken:
         return None
+    if left > 2 and blind_line_makes(g, rules.partnerships[g.to_act or 0], s.value):
+        return None  # always the first card shown would solve it (with two tricks left, a
+        # bruff deal of three or more legal cards that it fails is too rare to draw)
     pos["target"] = s.value
     prompt = (
         f"{left} tricks are left and every hand is open. Play your side's cards so that it "
@@ -67,12 +74,15 @@ _THEME_RULES = {
 
 def _endgame(rng: random.Random, d: int, variant: str) -> Made:
     """A real decision (variant ``<preset>-<theme>``): at least three legal cards at the first
-    move, at least one of them losing the target, and a card picked at random at each of your
-    turns makes it at most half the time (a third from difficulty 2; one right card only).
+    move, at least one of them losing the target, a card picked at random at each of your
+    turns makes it at most half the time (a third from difficulty 2; one right card only), and
+    always playing the first legal card shown (the hand sorted trumps first, highest first,
+    R2.3) fails it (:func:`~fortyfive.puzzles._endgame.blind_line_makes`).
     Themes (:data:`fortyfive.puzzles._endgame.THEMES`, or ``play``: none asked) are what the
     one right first card does, as :func:`~fortyfive.puzzles._endgame.analyse_move` finds it."""
     from fortyfive.puzzles._endgame import (
         analyse_move,
+        blind_line_makes,
         defends_contract,
         guess_chance,
         target_prompt,
@@ -125,6 +135,8 @@ def _endgame(rng: random.Random, d: int, variant: str) -> Made:
     side = rules.partnerships[g.to_act or 0]
     if theme != "play" and theme not in analyse_move(g, keeping[0], target).themes:
         return None
+    if blind_line_makes(g, side, target):
+        return None  # always the first card shown (the highest trump) would solve it
     if guess_chance(g, side, target) > _ENDGAME_CHANCE[d]:
         return None
     pos["target"] = target

@@ -52,19 +52,25 @@ _TURN_TITLES = {
 }
 
 _VARIANTS: dict[str, list[Any]] = {
-    "keep": ["keep", "play"],
+    "keep": ["keep", "play", "unprotected"],
     "rob": ["holder", "spades", "dealer", "nobody", "joker"],
     "score": ["bruff", "barker"],
     "target": ["barker-play", "bruff-play"],  # "barker"/"bruff": the first, looser filter
     "turn": ["first-lead", "next-player", "next-leader", "bid", "auction-lead", "dealer"],
-    "bid": ["strong", "modest", "rich", "thirty"],
+    "bid": ["strong", "modest", "rich", "thirty", "rich-bid", "top"],
 }
 
 #: The variants of each difficulty, for a kind whose maker does not grade its puzzles itself:
-#: bid hands to judge plainly at difficulty 1, also on 100 or more (R9.4) at 2, also worth the
-#: top bid (R10.3) at 3, as in chapter 5.
+#: bid hands to judge plainly at difficulty 1, also on 100 or more (R9.4: a pass, or a bid still
+#: open) at 2, also the top trumps of a suit (R10.3: worth the top bid, or not) at 3, as in
+#: chapter 5. Each twist has answers of both kinds, so that neither the score nor the top trumps
+#: alone tell the call; at 2 the twist's two halves come half as often as the plain hands.
 _GRADED: dict[str, dict[int, list[Any]]] = {
-    "bid": {1: ["strong", "modest"], 2: ["strong", "modest", "rich"], 3: _VARIANTS["bid"]}
+    "bid": {
+        1: ["strong", "modest"],
+        2: ["strong", "modest", "rich", "strong", "modest", "rich-bid"],
+        3: _VARIANTS["bid"],
+    }
 }
 
 
@@ -75,8 +81,8 @@ def variants(kind: str, difficulty: int | None = None) -> list[Any]:
 
     >>> variants("score"), variants("order")
     (['bruff', 'barker'], [None])
-    >>> variants("bid", 1), variants("bid")
-    (['strong', 'modest'], ['strong', 'modest', 'rich', 'thirty'])
+    >>> variants("bid", 1), variants("bid", 3)
+    (['strong', 'modest'], ['strong', 'modest', 'rich', 'thirty', 'rich-bid', 'top'])
     """
     return _cycle(kind, difficulty)
 
@@ -146,7 +152,7 @@ def generate_puzzles(
     ``barker-30``, ``barker-30-failed``; game-winner ``plain``, ``early``, ``race``, ``jink``,
     ``disagree``, ``barker-both``; target ``<preset>-<theme>`` with the themes ``play``,
     ``draw``, ``renege``, ``bonus``, ``defend`` (barker); bid ``strong``, ``modest``, ``rich``,
-    ``thirty``; turn ``trump``, ``discard``, ``partners``, ``bury``.
+    ``thirty``, ``rich-bid``, ``top``; turn ``trump``, ``discard``, ``partners``, ``bury``.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; kinds are {KINDS}")
