@@ -132,9 +132,8 @@ def test_public_action_hides_face_down_cards_R6_4_R6_5_R9_7() -> None:
 
 def test_barker_bonus_words_cite_r10_1_and_bruff_words_r7_2_r7_3() -> None:
     """The bonus is scored by R10.1 in barker and R7.2-R7.3 in bruff: the engine's words for the
-    race (and the card table's for a finished deal) cite the preset's own rule."""
+    race cite the preset's own rule (the card table's words for a finished deal: test_table)."""
     from fortyfive.agents.bots import RuleBot
-    from fortyfive.widgets._table_text import bonus_text
 
     for preset, own, other in (("barker", "R10.1", "R7."), ("bruff", "R7.", "R10.")):
         game, bot, seen = ff.Game.new(preset, seed=5), RuleBot(seed=1), 0
@@ -144,7 +143,4 @@ def test_barker_bonus_words_cite_r10_1_and_bruff_words_r7_2_r7_3() -> None:
                 assert other not in words and (own in words or "so far" in words), words
                 seen += own in words
             game.apply(bot.choose(game, game.to_act))
-        for deal in game.deals[:-1]:
-            words = bonus_text(game, 0, deal)
-            assert own in words and other not in words, words
         assert seen

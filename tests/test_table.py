@@ -812,3 +812,17 @@ def test_the_game_panel_carries_the_score_charts_data() -> None:
         f"Score chart: {tt.scores_text(summary['names'], game.scores)} after "
         f"{tt.plural(len(game.deals), 'deal')}, target 45"
     )
+
+
+def test_a_finished_deals_bonus_cites_its_games_rule_r7_2_r10_1() -> None:
+    """The card table's line for a finished deal's bonus cites R10.1 in barker (no R7.3
+    certainty: every trick is played, R10.5) and R7.2-R7.3 in bruff."""
+    from fortyfive.agents.bots import RuleBot
+
+    for preset, own, other in (("barker", "R10.1", "R7."), ("bruff", "R7.2", "R10.")):
+        game, bot = ff.Game.new(preset, seed=5), RuleBot(seed=1)
+        while len(game.deals) < 3 and not game.over:
+            game.apply(bot.choose(game, game.to_act))
+        for deal in game.deals[:-1]:
+            words = tt.bonus_text(game, 0, deal)
+            assert own in words and other not in words, words
