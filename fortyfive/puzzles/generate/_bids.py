@@ -21,6 +21,8 @@ _BID_CASES = {
 }
 #: Variants whose caller's side is on 100 or more (R9.4), and those dealt the top trumps.
 _RICH, _TOP = ("rich", "rich-bid"), ("thirty", "top")
+#: The rule bot's quick estimate of the hand a pattern looks at (the rest: below 13).
+_QUICK = {"thirty": (20, 99), "strong": (16, 99), "rich-bid": (16, 99), "top": (16, 99)}
 
 
 def _bid(rng: random.Random, d: int, variant: str) -> Made:
@@ -45,10 +47,7 @@ def _bid(rng: random.Random, d: int, variant: str) -> Made:
             _give_hand(pos, card, seat, i)
         g = position_game(rules, pos)
     quick = best_suit(rules, [str(c) for c in g.hand(seat)])[1]  # the rule bot's estimate
-    strong = (16, 99)
-    floor, ceiling = {"thirty": (20, 99), "strong": strong, "rich-bid": strong, "top": strong}.get(
-        variant, (0, 12)
-    )
+    floor, ceiling = _QUICK.get(variant, (0, 12))
     if not floor <= quick <= ceiling:
         return None
     bids = [int(a.split()[1]) for a in g.legal_actions() if a.startswith("bid ")]
