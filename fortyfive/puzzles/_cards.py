@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +17,7 @@ from fortyfive.puzzles._parts import (
     options,
     rank_reason,
     suit_word,
+    what_to_look_at,
 )
 from fortyfive.puzzles.model import Feedback, PuzzleInputError, PuzzleRun
 
@@ -278,14 +278,7 @@ class LegalRun(_CardRun, kind="legal"):
             parts.append(f"{len(wrong)} of the cards you chose may not be played")
         if missed:
             parts.append(f"{len(missed)} you left out may")
-        ids = sorted(
-            {
-                r
-                for c in wrong + missed
-                for r in re.findall(r"R\d+\.\d+", self._why(parse_card(c).id))
-            }
-        )
-        return f"Not all right: {' and '.join(parts)}. Look again with {', '.join(ids)}."
+        return what_to_look_at(parts, (self._why(parse_card(c).id) for c in wrong + missed))
 
     def _hint_texts(self) -> list[str]:
         if self.lead < 0:

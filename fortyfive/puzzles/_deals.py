@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,6 +26,7 @@ from fortyfive.puzzles._parts import (
     sheet_rows,
     suit_word,
     tricks_view,
+    what_to_look_at,
 )
 from fortyfive.puzzles.model import Feedback
 
@@ -720,8 +720,7 @@ class CallsRun(GameRun, kind="calls"):
                 f"{n} legal call{'' if n == 1 else 's'} {'is' if n == 1 else 'are'} missing"
             )
         why = [self.game.explain(c) for c in wrong] + [self._why_legal(c) for c in missed]
-        ids = sorted({r for w in why for r in re.findall(r"R\d+\.\d+", w)})
-        return f"Not all right: {' and '.join(parts)}. Look again with {', '.join(ids)}."
+        return what_to_look_at(parts, why)
 
     def _hint_texts(self) -> list[str]:
         g = self.game
