@@ -51,6 +51,9 @@ class GiveUpRun(GameRun, kind="give-up"):
         self.best = max(self.values.values())
         self.right = [c for c, v in self.values.items() if v == self.best]
         self.t = rules_tables(self.rules_, g.trump)
+        club = rob_discard(self.t, [c.id for c in g.hand(self.seat)], g.turnup.id)
+        #: the card a club player gives up (the weakest, the rule bot's robbing), if it robs
+        self.club = None if club is None else str(CARDS[club])
 
     def _hand(self) -> list[str]:
         g = self.game
@@ -101,11 +104,10 @@ class GiveUpRun(GameRun, kind="give-up"):
             if self.keep_value < self.best
             else ""
         )
-        club = rob_discard(self.t, [c.id for c in g.hand(self.seat)], g.turnup.id)
-        if club is not None and str(CARDS[club]) not in self.right:
-            left = self.values[str(CARDS[club])]
+        if self.club is not None and self.club not in self.right:
+            left = self.values[self.club]
             stay += (
-                f" The weakest card, {CARDS[club]}, is not the one here: giving it up leaves "
+                f" The weakest card, {self.club}, is not the one here: giving it up leaves "
                 f"{left}; with these hands, keeping it is worth {self.best - left} more."
             )
         also = f" (or {' or '.join(self.right[1:])})" if self.right[1:] else ""

@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 
 from fortyfive.agents.bots import best_suit
-from fortyfive.agents.rule_play import rob_discard
-from fortyfive.engine.cards import CARDS, SUITS, parse_card
+from fortyfive.engine.cards import SUITS, parse_card
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import BARKER, BRUFF, get_rules, rules_tables
 from fortyfive.engine.scoring import running_totals
@@ -107,9 +106,7 @@ def _give_up(rng: random.Random, d: int) -> Made:
     plain = {c for c in run.values if not t.is_trump(parse_card(c).id)}
     if plain and plain <= set(run.right):
         return None  # every plain card right, the one plain card among them too
-    assert g.turnup is not None  # a robber has one to rob (R6.5)
-    club = rob_discard(t, [c.id for c in g.hand(g.robber)], g.turnup.id)
-    if d == 3 and club is not None and str(CARDS[club]) in run.right:
+    if d == 3 and run.club is not None and run.club in run.right:
         return None  # the hardest: the club player's rule of thumb (the weakest card) is wrong
     return "bruff", pos, prompt, ("R6.5", "R7.1", "R7.2")
 
