@@ -14,21 +14,22 @@ every cell locked, an autograded cell per puzzle) for ``nbgrader generate_assign
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from pathlib import Path
 
 from fortyfive.teach._text import printable, shown
-from fortyfive.teach.draw import StudentError, check_drawable, check_student
+from fortyfive.teach.draw import check_drawable
 from fortyfive.teach.grade import Gradebook, grade
 from fortyfive.teach.manifest import load_manifest
 from fortyfive.teach.notebooks import Notebook, student_notebook, teacher_notebook
 from fortyfive.teach.report import write_report
 from fortyfive.teach.roster import read_roster
 from fortyfive.teach.submission import (
+    FILE_GLOB,
     Submission,
     SubmissionError,
     file_name,
+    named_student,
     read_submission,
 )
 
@@ -85,7 +86,7 @@ def submission_files(paths: Sequence[str | Path]) -> list[Path]:
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            files += sorted(p.rglob("fortyfive-submission-*.json"))
+            files += sorted(p.rglob(FILE_GLOB))
         elif p.exists() or p.is_symlink():
             files.append(p)  # whatever it is, reading it says what is wrong with it
         else:
@@ -94,7 +95,7 @@ def submission_files(paths: Sequence[str | Path]) -> list[Path]:
             raise SubmissionsError(f"more than {MAX_SUBMISSION_FILES} submission files")
     if not files:
         raise SubmissionsError(
-            f"no submission file (fortyfive-submission-*.json) in "
+            f"no submission file ({FILE_GLOB}) in "
             f"{', '.join(shown(str(p)) for p in paths)}: "
             "nothing was graded"
         )
@@ -103,7 +104,6 @@ def submission_files(paths: Sequence[str | Path]) -> list[Path]:
 
 #: nbgrader's folders of handed-in work, each ``<folder>/<student>/<assignment>/``.
 NBGRADER_FOLDERS = ("submitted", "autograded")
-_FILE_NAME = re.compile(r"fortyfive-submission-(.+)\.json")
 
 
 def identity_problem(path: Path, sub: Submission) -> str | None:
@@ -144,12 +144,8 @@ def _place_problem(path: Path, student: str) -> str | None:
 def _named_student(path: Path, roster: Sequence[str] | None) -> str | None:
     """The student a file that cannot be read is for, by its name and place, if it is a file:
     that student's feedback then says why it was refused (not "no submission")."""
-    match = _FILE_NAME.fullmatch(path.name)
-    if not match or not path.is_file():  # a folder, a pipe, a device: nobody's work
-        return None
-    try:
-        student = check_student(match[1])
-    except StudentError:
+    student = named_student(path.name)
+    if student is None or not path.is_file():  # a folder, a pipe, a device: nobody's work
         return None
     if roster is not None and student not in roster:
         return None  # nobody to tell: the teacher's report names the file

@@ -56,9 +56,30 @@ class SubmissionError(ValueError):
     """A submission file that cannot be graded: the message names the file and the field."""
 
 
+#: The submission files' names: ``fortyfive-submission-<student>.json``.
+FILE_GLOB = "fortyfive-submission-*.json"
+_FILE_NAME = re.compile(r"fortyfive-submission-(.+)\.json")
+
+
 def file_name(student: str) -> str:
     """The submission file's name for ``student``."""
     return f"fortyfive-submission-{check_student(student)}.json"
+
+
+def named_student(name: str) -> str | None:
+    """The student a submission file's ``name`` is for (:func:`file_name` read back), or None
+    when it is not such a name or names no valid student id.
+
+    >>> named_student("fortyfive-submission-ana.json"), named_student("notes.json")
+    ('ana', None)
+    """
+    match = _FILE_NAME.fullmatch(name)
+    if match is None:
+        return None
+    try:
+        return check_student(match[1])
+    except StudentError:
+        return None
 
 
 @dataclass(frozen=True)
