@@ -191,7 +191,7 @@ def _play(
                     words = text.split()
                     unknown = bool(words) and words[0].lower() not in KINDS  # nor a command
                     out(f"not allowed: {e}" + (f"; the commands are {COMMANDS}" if unknown else ""))
-                    if len(text.split()) == 1:
+                    if len(words) == 1:
                         out(NOTATION)
                     out(_legal_text(game))
                 except IllegalActionError as e:
