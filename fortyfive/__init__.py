@@ -3,7 +3,7 @@
 ``BRUFF`` (6 players, three partnerships, joker, turn-up and robbing, first to 45 by trick
 chronology, jink) and ``BARKER`` (Auction Forty-Fives: 4 players, bids 5-30 with the dealer's
 hold, discard and draw, 120). Rule ids (R1.1 ...) refer to the
-project's rules reference, ``fortyfive/course/book/rules.md`` (a page of the course's book).
+project's rules reference, ``book/rules.md`` (a page of the course's book).
 
 >>> import fortyfive as ff
 >>> g = ff.Game.new(ff.BRUFF, seed=7)

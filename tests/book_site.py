@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from fortyfive.course.book import missing_notebooks
+from fortyfive_site.book import missing_notebooks
 
 
 class Site:

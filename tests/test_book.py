@@ -12,8 +12,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
-from fortyfive.course.book import (
+from fortyfive_site.book import (
     NOTE_TITLE,
     ROOT,
     SAME_AS,
@@ -25,7 +24,7 @@ from fortyfive.course.book import (
     course_command,
     live_url,
 )
-from fortyfive.course.lite import site_size as lite_size
+from fortyfive_site.lite import site_size as lite_size
 
 try:
     from tests.book_site import Site, built_site

@@ -27,7 +27,7 @@ import pytest
 
 import fortyfive
 from fortyfive.course import launch
-from fortyfive.course.files import BOOK, FIRST_CHAPTER
+from fortyfive.course.files import FIRST_CHAPTER
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "fortyfive"
@@ -72,22 +72,25 @@ def test_the_wheel_holds_the_course_and_its_data(wheel: Path) -> None:
             whl.read(n).decode() for n in names if n.endswith(".dist-info/entry_points.txt")
         )
         metadata = next(whl.read(n).decode() for n in names if n.endswith(".dist-info/METADATA"))
-    notebooks = {f"fortyfive/course/notebooks/{name}" for name in launch.shipped_files()}
+    notebooks = {f"fortyfive/notebooks/{name}" for name in launch.shipped_files()}
     expected = (
         {"fortyfive/py.typed"}
         | notebooks
-        | _data_files(BOOK)
         | _data_files(PACKAGE / "widgets" / "static")
         | _data_files(PACKAGE / "puzzles" / "collections")
         | _data_files(PACKAGE / "puzzles" / "drills")
     )
-    assert f"fortyfive/course/notebooks/{FIRST_CHAPTER}" in notebooks
-    assert "fortyfive/course/book/_toc.yml" in expected
+    assert f"fortyfive/notebooks/{FIRST_CHAPTER}" in notebooks
     assert "fortyfive/widgets/static/table.js" in expected
     assert "fortyfive/puzzles/collections/chapter0.json" in expected
     assert "fortyfive/puzzles/drills/bid.json" in expected
     assert expected <= names, sorted(expected - names)
     assert not [n for n in names if "_build/" in n or n.endswith("fortyfive-progress.json")]
+    # Nothing used only to build the site: the book, its builders and the vendored page scripts.
+    assert not [n for n in names if "widget-vendor" in n or "fortyfive_site" in n], names
+    assert not [n for n in names if n.endswith((".mjs", "_toc.yml", "_config.yml"))]
+    # The bound: a small download for every learner of the Lite site too.
+    assert wheel.stat().st_size <= 600_000, wheel.stat().st_size
     assert re.search(r"^fortyfive = fortyfive\.__main__:main$", entry_points, re.M)
     # The version is written once, as fortyfive.__version__; the wheel's metadata reads it.
     assert re.search(rf"^Version: {re.escape(fortyfive.__version__)}$", metadata, re.M)

@@ -21,8 +21,9 @@ try:
 except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
     from book_site import built_lite  # type: ignore[no-redef]
 
+from fortyfive_site.lite import LITE_KERNELSPEC, chapter_url, lite_notebook
+
 from fortyfive.course.files import NOTEBOOKS
-from fortyfive.course.lite import LITE_KERNELSPEC, chapter_url, lite_notebook
 from fortyfive.engine.table import Table
 
 # Makes pandas (and numpy) impossible to import, as on Pyodide without their wheels.

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fortyfive.course.book import ROOT
+from fortyfive_site.book import ROOT
+
 from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles import CHAPTERS, load_collection
 from fortyfive.puzzles._endgame import TargetRun, defends_contract
@@ -37,7 +38,7 @@ def test_no_two_puzzles_ask_the_same_question_of_the_same_position() -> None:
 def test_the_books_coverage_page_is_written_from_the_collections() -> None:
     assert PAGE.read_text(encoding="utf-8") == coverage_markdown(), (
         "rewrite it: python -c 'from fortyfive.puzzles.coverage import coverage_markdown; "
-        'print(coverage_markdown(), end="")\' > fortyfive/course/book/puzzles_by_rule.md'
+        'print(coverage_markdown(), end="")\' > book/puzzles_by_rule.md'
     )
 
 

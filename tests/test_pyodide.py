@@ -66,8 +66,8 @@ def test_engine_solver_and_puzzle_tests_pass_in_pyodide(tmp_path: Path) -> None:
     if shutil.which("node") is None:
         pytest.skip("node is not installed (apt-get install nodejs)")
     pytest.importorskip("jupyterlite_pyodide_kernel")
-    from fortyfive.bench.pyodide import node_command
-    from fortyfive.course.lite import cache_dir, fetch_pyodide, fetch_wheels, project_wheel
+    from fortyfive_site.lite import cache_dir, fetch_pyodide, fetch_wheels, project_wheel
+    from fortyfive_site.pyodide import node_command
 
     cache = cache_dir()
     core = fetch_pyodide(cache)

@@ -1,4 +1,4 @@
-"""The rules reference, ``fortyfive/course/book/rules.md``, and the rule ids cited everywhere else.
+"""The rules reference, ``book/rules.md``, and the rule ids cited everywhere else.
 
 The reference defines each rule id (R1.1 ... R10.5) once, in order, as a link target ``(r5-2)=``
 followed by the rule, ``**R5.2** ...``; each section R1 ... R10 is a target ``(r5)=`` and its
@@ -18,12 +18,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from fortyfive.course.book import toc_files
+from fortyfive_site.book import toc_files
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "fortyfive"
-BOOK = PACKAGE / "course" / "book"
+BOOK = PACKAGE.parent / "book"
 REFERENCE = BOOK / "rules.md"
 RULEBOOKS = [Path("/work/shared/RULES.md"), REPO.parent / "shared" / "RULES.md"]
 
@@ -81,12 +80,15 @@ def defined_sections(lines: list[str]) -> list[int]:
 
 
 def citing_files() -> list[Path]:
-    """Where rule ids are cited: the package's code, notebooks, puzzle collections and markdown
-    (not the vendored scripts of the book), the tests and README.md."""
-    files = [*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.md"), *PACKAGE.rglob("*.ipynb")]
+    """Where rule ids are cited: the package's code, the notebooks, the book's pages and
+    builders, puzzle collections and markdown (not the vendored scripts of the book), the front
+    end's sources, the tests and README.md."""
+    files = [*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.md")]
+    files += [*(REPO / "notebooks").glob("*.ipynb"), *BOOK.rglob("*.md"), *BOOK.rglob("*.py")]
+    files += [*(REPO / "widgets").glob("src/**/*.js")]
     files += (PACKAGE / "puzzles" / "collections").glob("*.json")
     files += [*(REPO / "tests").rglob("*.py"), REPO / "README.md"]
-    skip = ("_build", ".ipynb_checkpoints", "__pycache__")
+    skip = ("_build", ".ipynb_checkpoints", "__pycache__", "node_modules")
     static = BOOK / "static"
     return sorted(
         path

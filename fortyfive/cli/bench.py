@@ -141,7 +141,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     errors found after parsing with the subcommand's own usage)."""
     _options_of_the_mode(args, parser)
     if args.pyodide:
-        from fortyfive.bench.pyodide import PyodideError, run_module
+        from fortyfive.cli._site import NotACheckout, site_builders
+
+        try:
+            site_builders("bench --pyodide")
+        except NotACheckout as e:
+            parser.error(str(e))
+        from fortyfive_site.pyodide import PyodideError, run_module
 
         argv = [a for a in args.argv if a != "--pyodide"]
         try:

@@ -1,10 +1,12 @@
-"""``fortyfive book``: the course as a static site (see :mod:`fortyfive.course.book`)."""
+"""``fortyfive book``: the course as a static site (built by ``book/fortyfive_site``)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
+
+from fortyfive.cli._site import NotACheckout, site_builders
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -17,8 +19,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--out",
         type=Path,
         default=None,
-        help="the site's folder (default: the book's _build/html in a checkout, "
-        "./fortyfive-book from an installed package)",
+        help="the site's folder (default: book/_build/html)",
     )
     bk.add_argument(
         "--no-lite",
@@ -35,8 +36,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def build(out: Path | None, lite: bool = True) -> int:
-    """``python -m fortyfive book``: the course as a static site (see ``fortyfive.course.book``)."""
-    from fortyfive.course.book import BookError, build_book
+    """``python -m fortyfive book``: the course as a static site (``fortyfive_site.book``)."""
+    try:
+        site_builders("book")
+    except NotACheckout as e:
+        print(e, file=sys.stderr)
+        return 2
+    from fortyfive_site.book import BookError, build_book
 
     try:
         build_book(out, lite=lite)

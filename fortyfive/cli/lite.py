@@ -1,10 +1,12 @@
-"""``fortyfive lite``: the course in the browser, on Pyodide (see :mod:`fortyfive.course.lite`)."""
+"""``fortyfive lite``: the course in the browser, on Pyodide (built by ``book/fortyfive_site``)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
+
+from fortyfive.cli._site import NotACheckout, site_builders
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,8 +27,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def build(out: Path | None) -> int:
-    """``python -m fortyfive lite``: the JupyterLite site (see ``fortyfive.course.lite``)."""
-    from fortyfive.course.lite import LiteError, build_lite
+    """``python -m fortyfive lite``: the JupyterLite site (``fortyfive_site.lite``)."""
+    try:
+        site_builders("lite")
+    except NotACheckout as e:
+        print(e, file=sys.stderr)
+        return 2
+    from fortyfive_site.lite import LiteError, build_lite
 
     try:
         build_lite(out)

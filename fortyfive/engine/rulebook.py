@@ -1,7 +1,7 @@
 """The rule ids of the rulebook (R1.1 ... R10.5), each with a short title.
 
 The engine's explanations, the puzzles, the course and the tests cite these ids; the book's rules
-reference (``course/book/rules.md``) states each rule in full under the same id.
+reference (``book/rules.md``) states each rule in full under the same id.
 
 >>> RULE_IDS[0], RULE_IDS[-1], len(RULE_IDS)
 ('R1.1', 'R10.5', 49)

@@ -36,12 +36,12 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from fortyfive.course.files import COURSE, NOTEBOOKS
+from fortyfive.course.files import NOTEBOOKS
 
 #: The project's source tree (where ``pyproject.toml`` is), for its wheel.
-PROJECT = COURSE.parent.parent
+PROJECT = Path(__file__).resolve().parents[2]
 #: Where ``python -m fortyfive lite`` puts the site unless told.
-DEFAULT_OUT = COURSE / "book" / "_build" / "lite"
+DEFAULT_OUT = PROJECT / "book" / "_build" / "lite"
 #: The kernel's own dependencies, at the versions Pyodide's lock file names.
 KERNEL_PACKAGES = (
     "micropip",

@@ -11,7 +11,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
-from importlib import resources
 from pathlib import Path
 
 #: Runs pytest or ``python -m`` inside Pyodide under Node (see the script's header).
@@ -23,8 +22,8 @@ class PyodideError(RuntimeError):
 
 
 def runner_script() -> Path:
-    """The Node script that starts Pyodide (package data of :mod:`fortyfive.bench`)."""
-    return Path(str(resources.files("fortyfive.bench") / RUNNER))
+    """The Node script that starts Pyodide (beside this module)."""
+    return Path(__file__).resolve().parent / RUNNER
 
 
 def node_command(folder: Path | None, wheels: list[Path], mode: str, args: list[str]) -> list[str]:
@@ -33,7 +32,7 @@ def node_command(folder: Path | None, wheels: list[Path], mode: str, args: list[
     if node is None:
         raise PyodideError("node is not installed (apt-get install nodejs)")
     try:
-        from fortyfive.course.lite import cache_dir, fetch_pyodide
+        from fortyfive_site.lite import cache_dir, fetch_pyodide
     except ImportError as e:  # the lite extra
         raise PyodideError(f"{e}: pip install 'fortyfive[lite]'") from None
     core = fetch_pyodide(cache_dir())
@@ -52,7 +51,7 @@ def node_command(folder: Path | None, wheels: list[Path], mode: str, args: list[
 def run_module(args: list[str], extra_wheels: list[Path] | None = None) -> int:
     """``python -m fortyfive ARGS`` inside Pyodide, with the project's wheel; its output is
     printed as it comes. Returns the exit code."""
-    from fortyfive.course.lite import project_wheel
+    from fortyfive_site.lite import project_wheel
 
     with tempfile.TemporaryDirectory(prefix="fortyfive-pyodide-") as tmp:
         wheel = project_wheel(Path(tmp))

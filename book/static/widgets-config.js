@@ -22,7 +22,7 @@
 window.fortyfiveStaticPage = true;
 
 // A page keeps one copy of each widget's code: every other widget with the same code names the
-// model that holds it ("fortyfive-same-as:<model id>", written by fortyfive/course/book.py).
+// model that holds it ("fortyfive-same-as:<model id>", written by book/fortyfive_site/book.py).
 // Copy it back before the widget manager reads the state: the manager renders on "load", and
 // this runs at DOMContentLoaded (or at once, if the document is already parsed).
 (function () {

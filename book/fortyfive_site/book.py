@@ -30,9 +30,10 @@ if TYPE_CHECKING:
     from docutils import nodes
     from sphinx.application import Sphinx
 
-from fortyfive.course.files import COURSE, FIRST_CHAPTER
+from fortyfive.course.files import FIRST_CHAPTER
 
-ROOT = COURSE  # holds book/ and notebooks/
+#: The repository: it holds book/ and notebooks/.
+ROOT = Path(__file__).resolve().parents[2]
 _TOC_FILE = re.compile(r"^\s*-?\s*(?:file|root):\s*(\S+)\s*$", re.MULTILINE)
 _IGNORE = shutil.ignore_patterns("_build", "__pycache__", ".ipynb_checkpoints", "*.pyc")
 
@@ -66,17 +67,11 @@ def missing_notebooks(root: Path = ROOT) -> list[str]:
 
 
 def default_out(root: Path = ROOT) -> Path:
-    """Where the book goes without ``--out``: ``book/_build/html`` beside its sources in a
-    checkout; ``fortyfive-book`` in the working folder when the course is an installed package
-    (its folder belongs to the installer, and may be read-only).
+    """Where the book goes without ``--out``: ``book/_build/html`` beside its sources.
 
-    >>> default_out(Path("/srv/repo/fortyfive/course")).parts[-3:]
-    ('book', '_build', 'html')
-    >>> default_out(Path("/venv/lib/python3.11/site-packages/fortyfive/course")).name
-    'fortyfive-book'
+    >>> default_out(Path("/srv/repo")).parts[-4:]
+    ('repo', 'book', '_build', 'html')
     """
-    if {"site-packages", "dist-packages"} & set(root.parts):
-        return Path.cwd() / "fortyfive-book"
     return root / "book" / "_build" / "html"
 
 
@@ -114,7 +109,7 @@ def build_book(
     """Build the book of ``root`` (its ``book/`` and ``notebooks/``) into ``out``; return it.
 
     With ``lite`` (the default) the JupyterLite site is built into ``out/lite``
-    (:mod:`fortyfive.course.lite`) and every chapter page links to its live copy there ("Try it
+    (:mod:`fortyfive_site.lite`) and every chapter page links to its live copy there ("Try it
     live"); without it the pages offer only the local command.
 
     ``out`` defaults to :func:`default_out` and is replaced if it holds an earlier build.
@@ -154,7 +149,8 @@ def build_book(
         (config / "jupyter_server_config.json").write_text(
             json.dumps({"ServerApp": {"allow_root": True}})
         )
-        path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p)
+        parts = (str(root), str(root / "book"), os.environ.get("PYTHONPATH", ""))
+        path = os.pathsep.join(p for p in parts if p)
         env = {**os.environ, "JUPYTER_CONFIG_DIR": str(config), "PYTHONPATH": path}
         env[LITE_ENV] = LITE_FOLDER if lite else ""
         cmd = [
@@ -186,7 +182,7 @@ def build_book(
         out.parent.mkdir(parents=True, exist_ok=True)
         shutil.copytree(site, out)
     if lite:
-        from fortyfive.course.lite import LiteError, build_lite
+        from fortyfive_site.lite import LiteError, build_lite
 
         try:
             build_lite(out / LITE_FOLDER, log=log)
@@ -277,7 +273,7 @@ def live_url(docname: str, notebook: str, lite: str = LITE_FOLDER) -> str:
     >>> live_url("notebooks/02_tricks_and_reneging", "02_tricks_and_reneging.ipynb")
     '../lite/notebooks/index.html?path=02_tricks_and_reneging.ipynb'
     """
-    from fortyfive.course.lite import chapter_url
+    from fortyfive_site.lite import chapter_url
 
     return "../" * docname.count("/") + f"{lite}/" + chapter_url(notebook)
 
