@@ -119,7 +119,7 @@ def build_book(
     """
     if importlib.util.find_spec("jupyter_book") is None:
         raise BookError(
-            "jupyter-book is not installed: pip install 'fortyfive[book]', or in a checkout "
+            "jupyter-book is not installed: in the checkout, "
             "pip install -e '.[book]' (Jupyter Book 1.x, 'jupyter-book>=1.0.4,<2')"
         )
     if lite:

@@ -324,7 +324,7 @@ def build_lite(
         import jupyterlite_pyodide_kernel  # noqa: F401
     except ImportError as e:
         raise LiteError(
-            f"{e.name} is not installed: pip install 'fortyfive[lite]' (from the sources)"
+            f"{e.name} is not installed: in the checkout, pip install -e '.[lite]'"
         ) from None
     cache = cache or cache_dir()
     with tempfile.TemporaryDirectory(prefix="fortyfive-lite-") as tmp:

@@ -34,7 +34,7 @@ def node_command(folder: Path | None, wheels: list[Path], mode: str, args: list[
     try:
         from fortyfive_site.lite import cache_dir, fetch_pyodide
     except ImportError as e:  # the lite extra
-        raise PyodideError(f"{e}: pip install 'fortyfive[lite]'") from None
+        raise PyodideError(f"{e}: in the checkout, pip install -e '.[lite]'") from None
     core = fetch_pyodide(cache_dir())
     return [
         node,

@@ -40,6 +40,7 @@ from types import FrameType
 from typing import Any
 from urllib.parse import quote
 
+from fortyfive._version import install_hint
 from fortyfive.course.files import FIRST_CHAPTER, NOTEBOOKS
 from fortyfive.course.progress import FILE_NAME as PROGRESS_FILE
 
@@ -54,7 +55,6 @@ MANIFEST = "fortyfive-shipped.json"
 PAGE_CONFIG: dict[str, Any] = {
     "disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}
 }
-INSTALL_HINT = "pip install 'fortyfive[lab]'"
 #: Seconds JupyterLab gets to stop cleanly (shutting its kernels down) before it is killed.
 STOP_GRACE = 10.0
 #: Seconds between two looks at the server (is it up yet, has it stopped, was a stop asked).
@@ -358,7 +358,7 @@ def open_course(
     the course cannot be copied there."""
     folder = (folder or DEFAULT_DIR).expanduser().resolve()
     if importlib.util.find_spec("jupyterlab") is None:
-        err(f"JupyterLab is not installed; the course needs it: {INSTALL_HINT}")
+        err(f"JupyterLab is not installed; the course needs it: {install_hint('lab')}")
         return 2
     if folder.exists() and not folder.is_dir():
         err(f"{folder} is a file, not a folder: give another --dir")

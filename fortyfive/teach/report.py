@@ -11,6 +11,7 @@ import io
 from pathlib import Path
 from typing import Any
 
+from fortyfive._version import install_hint
 from fortyfive.course.jsonfiles import replace_file
 from fortyfive.engine.rulebook import RULE_TITLES
 from fortyfive.engine.table import Table
@@ -89,7 +90,7 @@ def heatmap_svg(book: Gradebook) -> str:
         import matplotlib.pyplot as plt
     except ImportError:
         raise RuntimeError(
-            "the report's heatmap needs matplotlib: pip install 'fortyfive[teacher]'"
+            f"the report's heatmap needs matplotlib: {install_hint('teacher')}"
         ) from None
     students, rules = heatmap_students(book), book.rules_asked()
     mastery = book.mastery()

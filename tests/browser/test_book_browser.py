@@ -180,3 +180,20 @@ def test_axe_finds_no_serious_violation_in_a_book_pages_widgets(
     assert not found, json.dumps(found, indent=1)
     assert visit.blocked == [], f"requests outside the site: {visit.blocked}"
     assert visit.errors == [], f"errors in the page: {visit.errors}"
+
+
+def test_the_engines_api_page_shows_a_documented_function(visit: Visit) -> None:
+    """The Reference part's API page of the engine, written by autodoc from the docstrings:
+    a documented function's name and the first line of its docstring are on it."""
+    from fortyfive.engine import cards
+
+    doc = (cards.parse_card.__doc__ or "").strip().splitlines()[0]
+    words = " ".join(doc.split()[:6])
+    visit.page.goto(f"{visit.base}/reference/api/engine.html")
+    entry = visit.page.locator('dt[id="fortyfive.engine.cards.parse_card"]')
+    expect(entry).to_be_visible(timeout=FIRST_RENDER_MS)
+    expect(entry).to_contain_text("parse_card")
+    expect(entry.locator("xpath=following-sibling::dd[1]")).to_contain_text(words)
+    visit.page.wait_for_load_state("networkidle")
+    assert visit.blocked == [], f"requests outside the site: {visit.blocked}"
+    assert visit.errors == [], f"errors in the page: {visit.errors}"
