@@ -39,7 +39,5 @@ def shipped_files() -> list[ShippedFile]:
         ShippedFile(f"chapter{ch}", "collections", partial(build_collection, ch))
         for ch in sorted(COURSE)
     ]
-    banks = [
-        ShippedFile(kind, "drills", partial(build_drill_bank, kind)) for kind in DRILL_BANK
-    ]
+    banks = [ShippedFile(kind, "drills", partial(build_drill_bank, kind)) for kind in DRILL_BANK]
     return chapters + banks
