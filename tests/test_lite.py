@@ -24,8 +24,8 @@ except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.pa
 from fortyfive_site.lite import LITE_KERNELSPEC, chapter_url, lite_notebook
 
 from fortyfive.course.files import NOTEBOOKS
-from tests.tiers import full_only
 from fortyfive.engine.table import Table
+from tests.tiers import full_only
 
 # Makes pandas (and numpy) impossible to import, as on Pyodide without their wheels.
 NO_PANDAS = textwrap.dedent(
