@@ -34,6 +34,7 @@ from fortyfive.puzzles.generate import (
     variants,
 )
 from fortyfive.solve.solver import solve
+from tests.tiers import seeds
 
 ALL = [p for ch in CHAPTERS for p in load_collection(ch)]
 
@@ -591,7 +592,7 @@ def test_a_wrong_legal_answer_reveals_step_by_step() -> None:
     assert any(c in second for c in cards)
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", seeds(40))
 def test_a_wrong_calls_answer_reveals_step_by_step_r9_2_r9_5(seed: int) -> None:
     """First miss: how many calls are off and the rules to look at (R9.2-R9.4), no call
     named, so the first miss does not hand out a legal call; second miss: a call and why."""
