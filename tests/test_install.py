@@ -29,6 +29,9 @@ import fortyfive
 from fortyfive.course import launch
 from fortyfive.course.files import FIRST_CHAPTER
 
+# One wheel per run: the tests that install it run on one worker.
+pytestmark = pytest.mark.xdist_group("wheel")
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "fortyfive"
 
