@@ -219,3 +219,52 @@ def test_relative_imports_resolve_like_python() -> None:
     node = ast.parse("from . import _cards").body[0]
     assert isinstance(node, ast.ImportFrom)
     assert _resolve("fortyfive.puzzles", True, node) == "fortyfive.puzzles"
+
+
+# ------------------------------------------------------------------ the places beside the package
+
+SITE = PACKAGE.parent / "book" / "fortyfive_site"
+#: The package's modules that may reach the site's builders: the commands that run them, after
+#: ``fortyfive.cli._site`` has found the checkout's book/ (a wheel has no fortyfive_site).
+SITE_CALLERS = ("fortyfive.cli",)
+
+
+def site_edges() -> list[Import]:
+    """The imports of the site's builders (``book/fortyfive_site``)."""
+    edges = []
+    for path in sorted(SITE.glob("*.py")):
+        name = "fortyfive_site" + ("" if path.stem == "__init__" else f".{path.stem}")
+        edges += imports_of(name, path.read_text(encoding="utf-8"), path.stem == "__init__")
+    return edges
+
+
+def stray_site_imports(edges: list[Import]) -> list[str]:
+    """Imports of ``fortyfive_site`` from anywhere in the package but the command line."""
+    return [
+        f"{e.module}:{e.line} imports {e.target} (the site's builders are not in the wheel)"
+        for e in edges
+        if e.target.split(".")[0] == "fortyfive_site" and not e.module.startswith(SITE_CALLERS)
+    ]
+
+
+def test_only_the_command_line_reaches_the_site_builders() -> None:
+    modules = package_modules()
+    edges = all_edges(modules)
+    assert not stray_site_imports(edges)
+    assert any(e.target.startswith("fortyfive_site") for e in edges)  # the check sees them
+    planted = "def f():\n    from fortyfive_site.lite import build_lite\n"
+    assert stray_site_imports([*edges, *imports_of("fortyfive.course.launch", planted)])
+
+
+def test_the_site_builders_use_the_package_and_nothing_uses_them_back() -> None:
+    """The builders sit above every layer: they may import the package; no module of theirs is
+    imported by the package's layers (checked above) and they hold no cycle of their own."""
+    edges = site_edges()
+    assert {e.module for e in edges} >= {"fortyfive_site.book", "fortyfive_site.lite"}
+    modules = {e.module: (SITE, False) for e in edges}
+    inner = [e for e in edges if e.target.startswith("fortyfive_site")]
+    assert import_cycles(inner, modules) == []
+    assert all(
+        not e.target.startswith("fortyfive.") or _owner(e.target, package_modules()) is not None
+        for e in edges
+    ), "a builder imports a module the package does not have"
