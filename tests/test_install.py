@@ -158,6 +158,11 @@ def test_a_learner_installs_the_wheel_and_opens_the_course(wheel: Path, tmp_path
     assert refused.returncode == 2
     assert "pip install 'fortyfive[lab]'" in refused.stderr
     assert not (home / "fortyfive-course").exists()
+    # The site's builders live in a checkout's book/ only: the wheel says so, and builds nothing.
+    for command in (["book"], ["lite"], ["bench", "--pyodide", "--solver"]):
+        site = _run([fortyfive, *command], env=env, cwd=home)
+        assert site.returncode == 2 and "from a checkout of the repository" in site.stderr
+    assert not (home / "book").exists()
     no_extras = time.monotonic() - started
 
     installed = _run([python, "-m", "pip", "install", "-q", f"{wheel}[lab]"], env=env, cwd=home)
