@@ -27,7 +27,8 @@ def _missing() -> str | None:
     """Why Node's tools cannot run here, or None."""
     if shutil.which("npm") is None:
         return "npm is not on PATH (install Node.js 20 or newer)"
-    if not (WIDGETS / "node_modules" / ".bin" / "esbuild").exists():
+    tools = WIDGETS / "node_modules" / ".bin"
+    if not ((tools / "esbuild").exists() and (tools / "biome").exists()):
         return "widgets/node_modules is missing (npm ci --prefix widgets)"
     return None
 
