@@ -9,6 +9,7 @@ The layers, lowest first, follow the data path: rules engine -> open-hand solvin
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -268,3 +269,50 @@ def test_the_site_builders_use_the_package_and_nothing_uses_them_back() -> None:
         not e.target.startswith("fortyfive.") or _owner(e.target, package_modules()) is not None
         for e in edges
     ), "a builder imports a module the package does not have"
+
+
+FRONT_END = PACKAGE.parent / "widgets" / "src"
+_JS_IMPORT = re.compile(
+    r'^\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"', re.MULTILINE | re.DOTALL
+)
+_CSS_IMPORT = re.compile(r'^@import\s+"([^"]+)"', re.MULTILINE)
+
+
+def front_end_imports(folder: Path = FRONT_END) -> dict[str, list[str]]:
+    """Each source of the front end and what it imports (ES modules and CSS @import)."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(folder.glob("*.js")) + sorted(folder.glob("*.css")):
+        pattern = _JS_IMPORT if path.suffix == ".js" else _CSS_IMPORT
+        found[path.name] = pattern.findall(path.read_text(encoding="utf-8"))
+    return found
+
+
+def stray_front_end_imports(found: dict[str, list[str]], folder: Path = FRONT_END) -> list[str]:
+    """Imports that leave the front end's own files: a package or an address would be fetched or
+    bundled from elsewhere; the browser gets the synced state and this code only."""
+    return [
+        f"widgets/src/{name} imports {target!r}"
+        for name, targets in found.items()
+        for target in targets
+        if not target.startswith("./") or not (folder / target[2:]).is_file()
+    ]
+
+
+def test_the_front_end_imports_only_its_own_files() -> None:
+    found = front_end_imports()
+    assert {"table.js", "puzzle.js", "table.css", "puzzle.css"} <= set(found)
+    assert any(found.values())  # the check reads real imports
+    assert not stray_front_end_imports(found)
+
+
+def test_a_planted_package_import_in_the_front_end_is_caught(tmp_path: Path) -> None:
+    (tmp_path / "a.js").write_text(
+        'import { x } from "./b.js";\nimport confetti from "confetti";\n'
+    )
+    (tmp_path / "b.js").write_text("export const x = 1;\n")
+    (tmp_path / "c.css").write_text('@import "https://cdn.example/x.css";\n')
+    bad = stray_front_end_imports(front_end_imports(tmp_path), tmp_path)
+    assert bad == [
+        "widgets/src/a.js imports 'confetti'",
+        "widgets/src/c.css imports 'https://cdn.example/x.css'",
+    ]
