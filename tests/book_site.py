@@ -1,6 +1,5 @@
-"""The course book and its Lite site, each built once per test session
-(``python -m fortyfive book --out DIR``, ``python -m fortyfive lite --out DIR``), and a static file
-server for the browser tests.
+"""The course book with its Lite site in ``lite/``, built once per test session by
+``python -m fortyfive book --out DIR``, and a static file server for the browser tests.
 
 Shared by ``tests/test_book.py``, ``tests/test_lite.py`` and the book and Lite browser tests.
 The book's chapters are the course notebooks; a chapter missing from ``notebooks/`` fails the
@@ -25,10 +24,11 @@ from fortyfive_site.book import missing_notebooks
 
 
 class Site:
-    """A built book: its folder, the build's output and how long it took."""
+    """A built book: its folder, the build's output, how long it took, and the folder of the
+    notebooks as the build executed them."""
 
-    def __init__(self, root: Path, output: str, seconds: float) -> None:
-        self.root, self.output, self.seconds = root, output, seconds
+    def __init__(self, root: Path, output: str, seconds: float, executed: Path) -> None:
+        self.root, self.output, self.seconds, self.executed = root, output, seconds, executed
 
     def page(self, name: str) -> Path:
         return self.root / name
@@ -56,17 +56,27 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     """The book built into a temporary folder, once per session (a failure is remembered too)."""
     require_chapters()
     if "site" not in _built:
-        out = tmp_path_factory.mktemp("book") / "html"
+        folder = tmp_path_factory.mktemp("book")
+        out, executed = folder / "html", folder / "executed"
         started = time.monotonic()
         run = subprocess.run(
-            [sys.executable, "-m", "fortyfive", "book", "--out", str(out)],
+            [
+                sys.executable,
+                "-m",
+                "fortyfive",
+                "book",
+                "--out",
+                str(out),
+                "--executed",
+                str(executed),
+            ],
             capture_output=True,
             text=True,
             timeout=1800,
         )
         seconds = time.monotonic() - started
         if run.returncode == 0:
-            _built["site"] = Site(out, run.stdout, seconds)
+            _built["site"] = Site(out, run.stdout, seconds, executed)
         else:
             _built["site"] = f"python -m fortyfive book failed:\n{run.stdout}\n{run.stderr}"
     site = _built["site"]
@@ -75,26 +85,13 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     return site
 
 
-_lite: dict[str, tuple[Path, str, float]] = {}
-
-
 def built_lite(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, float]:
-    """The Lite site built into a temporary folder, once per session: its folder, the build's
-    output and how long it took."""
+    """The Lite site the book build made in its ``lite/`` (``python -m fortyfive book`` builds
+    both): its folder, the build's output and how long the whole build took."""
     pytest.importorskip("jupyterlite_core")
     pytest.importorskip("jupyterlite_pyodide_kernel")
-    if "site" not in _lite:
-        out = tmp_path_factory.mktemp("lite") / "site"
-        started = time.monotonic()
-        run = subprocess.run(
-            [sys.executable, "-m", "fortyfive", "lite", "--out", str(out)],
-            capture_output=True,
-            text=True,
-            timeout=1800,
-        )
-        assert run.returncode == 0, run.stdout + run.stderr
-        _lite["site"] = (out, run.stdout, time.monotonic() - started)
-    return _lite["site"]
+    site = built_site(tmp_path_factory)
+    return site.root / "lite", site.output, site.seconds
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

@@ -1,11 +1,55 @@
-"""Test configuration: hypothesis explores new examples locally, and is repeatable in CI."""
+"""Test configuration: the two tiers (see ``tests/tiers.py``) and hypothesis's profiles.
+
+``--full`` (or ``FORTYFIVE_FULL=1``) runs the full tier; without it the tests marked ``full``
+are skipped with the command that runs them. Hypothesis is derandomized in CI (repeatable)
+and explores new examples elsewhere; its example counts follow the tier.
+"""
 
 from __future__ import annotations
 
 import os
 
-from hypothesis import settings
+import pytest
+from hypothesis import HealthCheck, settings
 
-settings.register_profile("ci", derandomize=True, print_blob=True)
-settings.register_profile("dev", print_blob=True)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+from tests.tiers import FULL_ENV, is_full
+
+_COMMON = {"print_blob": True, "derandomize": bool(os.environ.get("CI")), "deadline": None}
+settings.register_profile("quick", max_examples=30, **_COMMON)  # type: ignore[arg-type]
+settings.register_profile(
+    "full",
+    max_examples=300,
+    suppress_health_check=[HealthCheck.too_slow],
+    **_COMMON,  # type: ignore[arg-type]
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--full",
+        action="store_true",
+        help="the full tier: rebuild shipped data, rerun in Pyodide, screenshots, full sizes",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--full", default=False):
+        os.environ[FULL_ENV] = "1"  # xdist's workers and the tests' subprocesses inherit it
+    settings.load_profile("full" if is_full() else "quick")
+    if is_full():
+        # nbval runs each notebook against its stored outputs in the full tier; the quick tier
+        # compares them with the book build's one execution (tests/test_notebooks.py).
+        config.option.nbval = True
+        config.option.nbval_current_env = True
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    skip = pytest.mark.skip(reason="full tier: python -m pytest --full")
+    for item in items:
+        if item.path.suffix == ".ipynb":
+            # A notebook's cells share one kernel: they run in order on one worker.
+            item.add_marker(pytest.mark.xdist_group(f"notebook-{item.path.name}"))
+        if not is_full() and item.get_closest_marker("full"):
+            item.add_marker(skip)

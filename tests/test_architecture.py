@@ -9,6 +9,7 @@ The layers, lowest first, follow the data path: rules engine -> open-hand solvin
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -219,3 +220,99 @@ def test_relative_imports_resolve_like_python() -> None:
     node = ast.parse("from . import _cards").body[0]
     assert isinstance(node, ast.ImportFrom)
     assert _resolve("fortyfive.puzzles", True, node) == "fortyfive.puzzles"
+
+
+# ------------------------------------------------------------------ the places beside the package
+
+SITE = PACKAGE.parent / "book" / "fortyfive_site"
+#: The package's modules that may reach the site's builders: the commands that run them, after
+#: ``fortyfive.cli._site`` has found the checkout's book/ (a wheel has no fortyfive_site).
+SITE_CALLERS = ("fortyfive.cli",)
+
+
+def site_edges() -> list[Import]:
+    """The imports of the site's builders (``book/fortyfive_site``)."""
+    edges = []
+    for path in sorted(SITE.glob("*.py")):
+        name = "fortyfive_site" + ("" if path.stem == "__init__" else f".{path.stem}")
+        edges += imports_of(name, path.read_text(encoding="utf-8"), path.stem == "__init__")
+    return edges
+
+
+def stray_site_imports(edges: list[Import]) -> list[str]:
+    """Imports of ``fortyfive_site`` from anywhere in the package but the command line."""
+    return [
+        f"{e.module}:{e.line} imports {e.target} (the site's builders are not in the wheel)"
+        for e in edges
+        if e.target.split(".")[0] == "fortyfive_site" and not e.module.startswith(SITE_CALLERS)
+    ]
+
+
+def test_only_the_command_line_reaches_the_site_builders() -> None:
+    modules = package_modules()
+    edges = all_edges(modules)
+    assert not stray_site_imports(edges)
+    assert any(e.target.startswith("fortyfive_site") for e in edges)  # the check sees them
+    planted = "def f():\n    from fortyfive_site.lite import build_lite\n"
+    assert stray_site_imports([*edges, *imports_of("fortyfive.course.launch", planted)])
+
+
+def test_the_site_builders_use_the_package_and_nothing_uses_them_back() -> None:
+    """The builders sit above every layer: they may import the package; no module of theirs is
+    imported by the package's layers (checked above) and they hold no cycle of their own."""
+    edges = site_edges()
+    assert {e.module for e in edges} >= {"fortyfive_site.book", "fortyfive_site.lite"}
+    modules = {e.module: (SITE, False) for e in edges}
+    inner = [e for e in edges if e.target.startswith("fortyfive_site")]
+    assert import_cycles(inner, modules) == []
+    assert all(
+        not e.target.startswith("fortyfive.") or _owner(e.target, package_modules()) is not None
+        for e in edges
+    ), "a builder imports a module the package does not have"
+
+
+FRONT_END = PACKAGE.parent / "widgets" / "src"
+_JS_IMPORT = re.compile(
+    r'^\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"', re.MULTILINE | re.DOTALL
+)
+_CSS_IMPORT = re.compile(r'^@import\s+"([^"]+)"', re.MULTILINE)
+
+
+def front_end_imports(folder: Path = FRONT_END) -> dict[str, list[str]]:
+    """Each source of the front end and what it imports (ES modules and CSS @import)."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(folder.glob("*.js")) + sorted(folder.glob("*.css")):
+        pattern = _JS_IMPORT if path.suffix == ".js" else _CSS_IMPORT
+        found[path.name] = pattern.findall(path.read_text(encoding="utf-8"))
+    return found
+
+
+def stray_front_end_imports(found: dict[str, list[str]], folder: Path = FRONT_END) -> list[str]:
+    """Imports that leave the front end's own files: a package or an address would be fetched or
+    bundled from elsewhere; the browser gets the synced state and this code only."""
+    return [
+        f"widgets/src/{name} imports {target!r}"
+        for name, targets in found.items()
+        for target in targets
+        if not target.startswith("./") or not (folder / target[2:]).is_file()
+    ]
+
+
+def test_the_front_end_imports_only_its_own_files() -> None:
+    found = front_end_imports()
+    assert {"table.js", "puzzle.js", "table.css", "puzzle.css"} <= set(found)
+    assert any(found.values())  # the check reads real imports
+    assert not stray_front_end_imports(found)
+
+
+def test_a_planted_package_import_in_the_front_end_is_caught(tmp_path: Path) -> None:
+    (tmp_path / "a.js").write_text(
+        'import { x } from "./b.js";\nimport confetti from "confetti";\n'
+    )
+    (tmp_path / "b.js").write_text("export const x = 1;\n")
+    (tmp_path / "c.css").write_text('@import "https://cdn.example/x.css";\n')
+    bad = stray_front_end_imports(front_end_imports(tmp_path), tmp_path)
+    assert bad == [
+        "widgets/src/a.js imports 'confetti'",
+        "widgets/src/c.css imports 'https://cdn.example/x.css'",
+    ]

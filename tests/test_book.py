@@ -31,6 +31,9 @@ try:
 except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
     from book_site import Site, built_site  # type: ignore[no-redef]
 
+# One book build per run: every test that reads it runs on one worker.
+pytestmark = pytest.mark.xdist_group("site")
+
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 VENDOR = ROOT / "book" / "static" / "widget-vendor"

@@ -22,6 +22,7 @@ from fortyfive.agents.bots import (
     hand_points,
     make_bot,
 )
+from tests.tiers import examples
 
 BARKER_PACK = [str(c) for c in ff.deck(joker=False)]
 BRUFF_PACK = [str(c) for c in ff.deck(joker=True)]
@@ -97,7 +98,7 @@ def test_bots_read_only_their_observation_and_act_legally_in_every_phase(bot: st
     assert seen >= {"bury", "rob", "bid", "hold", "trump", "discard", "play"}
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     preset=st.sampled_from(["barker", "bruff"]),
     seed=st.integers(0, 2**32 - 1),

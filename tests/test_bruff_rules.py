@@ -26,6 +26,7 @@ import pytest
 
 import fortyfive as ff
 from fortyfive.agents.random_play import random_action
+from tests.tiers import seeds
 
 SUITS = "SCDH"
 RANKS = "A23456789TJQK"
@@ -523,7 +524,7 @@ def test_R6_7_left_of_dealer_leads_after_a_bury():
     assert g.to_act == 0 and g.leader == 0
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", seeds(20))
 def test_R6_7_new_games_lead_from_dealers_left(seed):
     g = ff.Game.new(ff.BRUFF, seed=seed)
     if g.phase == "bury":

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import fortyfive as ff
 from fortyfive.agents.random_play import random_action
 from fortyfive.engine.scoring import DealLog
+from tests.tiers import examples
 
 try:
     from tests import oracle
@@ -65,7 +66,7 @@ def verdict(deal: DealLog, upto: int) -> tuple[int | None, tuple[int, ...]]:
     return won, tuple(shown)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_R8_6_engine_stops_exactly_where_the_procedure_says(seed: int) -> None:
     game = ff.Game.new("bruff", seed=seed)

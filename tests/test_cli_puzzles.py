@@ -24,6 +24,7 @@ from fortyfive.engine.cards import parse_card
 from fortyfive.puzzles import Puzzle, PuzzleInputError, check_shape, get_puzzle, load_collection
 from fortyfive.puzzles.model import ATTEMPT_FIELDS
 from fortyfive.puzzles.practice import CLEAN, MISSED, Drill, PuzzleList
+from tests.tiers import examples
 
 
 @functools.cache
@@ -143,7 +144,7 @@ def answer_specs() -> list[dict[str, Any]]:
     return list(seen.values())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data(), st.text(alphabet="0123456789 ,-.5SCDHJKQATsjkh♠♣♦♥?lLabidpasBPj\t", max_size=40))
 def test_any_line_typed_is_an_answer_check_takes_or_is_refused_saying_why(
     data: st.DataObject, text: str

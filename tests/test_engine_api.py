@@ -25,6 +25,7 @@ from fortyfive.engine.dealing import (
 from fortyfive.engine.observe import Observation, tricks_seen, trump_of
 from fortyfive.engine.rules import TRUMP_SUIT, rules_tables
 from fortyfive.engine.scoring import running_totals
+from tests.tiers import seeds
 
 # ---------------------------------------------------------------------------- phases
 
@@ -181,7 +182,7 @@ def test_R6_6_robbing_closes_at_the_robbers_first_play() -> None:
     assert may_still_rob(0, leader=1, played=5, tricks_done=0, players=6)
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", seeds(40))
 def test_R6_5_the_game_and_dealing_agree_on_the_robber(seed: int) -> None:
     g = ff.Game.new("bruff", seed=seed)
     if g.phase == ff.Phase.BURY:
@@ -205,7 +206,7 @@ def test_R9_7_discard_order_and_limit() -> None:
     assert draw_limit(ff.BARKER, 32) == 5 and draw_limit(ff.BARKER, 3) == 3
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", seeds(20))
 def test_R9_7_R9_8_the_game_follows_the_dealing_order(seed: int) -> None:
     rng = random.Random(seed)
     g = ff.Game.new("barker", seed=seed)

@@ -24,6 +24,7 @@ from fortyfive.teach import assigned_puzzles, grade
 from fortyfive.teach.manifest import ManifestError, parse_manifest
 from fortyfive.teach.roster import MAX_ROSTER_BYTES, RosterError, read_roster
 from fortyfive.teach.submission import SubmissionError, parse_submission
+from tests.tiers import examples
 
 _scalars = st.one_of(
     st.none(),
@@ -40,7 +41,9 @@ values = st.recursive(
     ),
     max_leaves=20,
 )
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 MANIFEST: dict[str, Any] = {
     "format": "fortyfive-assignment",

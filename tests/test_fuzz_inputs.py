@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import fortyfive as ff
 from fortyfive.engine.observe import observation
+from tests.tiers import examples
 
 # Bounded-time, not a benchmark: anything that refuses a value in under this is fine; a
 # quadratic check or a replay of millions of seats is not.
@@ -37,7 +38,9 @@ values = st.recursive(
     max_leaves=20,
 )
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def _refused_or_fine(call: Callable[[], object]) -> None:

@@ -29,6 +29,9 @@ import fortyfive
 from fortyfive.course import launch
 from fortyfive.course.files import FIRST_CHAPTER
 
+# One wheel per run: the tests that install it run on one worker.
+pytestmark = pytest.mark.xdist_group("wheel")
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "fortyfive"
 
@@ -155,6 +158,11 @@ def test_a_learner_installs_the_wheel_and_opens_the_course(wheel: Path, tmp_path
     assert refused.returncode == 2
     assert f"pip install '{wheel}[lab]'" in refused.stderr  # the wheel it came from, again
     assert not (home / "fortyfive-course").exists()
+    # The site's builders live in a checkout's book/ only: the wheel says so, and builds nothing.
+    for command in (["book"], ["lite"], ["bench", "--pyodide", "--solver"]):
+        site = _run([fortyfive, *command], env=env, cwd=home)
+        assert site.returncode == 2 and "from a checkout of the repository" in site.stderr
+    assert not (home / "book").exists()
     no_extras = time.monotonic() - started
 
     installed = _run([python, "-m", "pip", "install", "-q", f"{wheel}[lab]"], env=env, cwd=home)

@@ -25,6 +25,7 @@ from fortyfive_site.lite import LITE_KERNELSPEC, chapter_url, lite_notebook
 
 from fortyfive.course.files import NOTEBOOKS
 from fortyfive.engine.table import Table
+from tests.tiers import full_only
 
 # Makes pandas (and numpy) impossible to import, as on Pyodide without their wheels.
 NO_PANDAS = textwrap.dedent(
@@ -96,7 +97,14 @@ def test_the_tables_without_pandas_are_html_from_the_same_rows(tmp_path: Path) -
     assert run.stdout.splitlines()[-1] == "ok"
 
 
-@pytest.mark.parametrize("name", LITE_CHAPTERS)
+#: The quick tier's sample: the chapter of score sheets and running totals, the practice page.
+QUICK_LITE_CHAPTERS = ["04_scoring_race_to_45.ipynb", "practice.ipynb"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [n if n in QUICK_LITE_CHAPTERS else pytest.param(n, marks=full_only) for n in LITE_CHAPTERS],
+)
 def test_every_chapter_runs_without_pandas(tmp_path: Path, name: str) -> None:
     nb = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
     cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
@@ -135,6 +143,7 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, floa
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("site")
 def test_the_lite_site_serves_pyodide_and_every_wheel_it_names(
     lite_site: tuple[Path, str, float],
 ) -> None:

@@ -12,6 +12,7 @@ from fortyfive.solve.maxn import maxn_solve, maxn_values
 from fortyfive.solve.position import Position
 from fortyfive.solve.solver import SearchBudgetExceeded, solve
 from tests.test_solver import SHORT_BRUFF, deal_points, position_with, random_deal
+from tests.tiers import seeds
 
 
 def oracle(game: Game, number: int, side: int) -> tuple[int, ...]:
@@ -48,14 +49,14 @@ def oracle_values(game: Game) -> dict[str, int]:
     return out
 
 
-@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("seed", seeds(60))
 def test_R7_2_maxn_matches_the_oracle_on_the_last_two_tricks(seed: int) -> None:
     rng = random.Random(8000 + seed)
     g = position_with(BRUFF, rng, cards_left=12)
     assert maxn_values(Position.from_game(g)) == oracle_values(g), Position.from_game(g).describe()
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", seeds(40))
 def test_R6_5_maxn_searches_robbing_like_the_oracle(seed: int) -> None:
     """Two-card bruff deals from their first card, robbing open (R6.5, R8.7)."""
     rng = random.Random(9000 + seed)
@@ -65,7 +66,7 @@ def test_R6_5_maxn_searches_robbing_like_the_oracle(seed: int) -> None:
     assert maxn_values(Position.from_game(g)) == oracle_values(g), Position.from_game(g).describe()
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", seeds(20))
 def test_with_two_partnerships_maxn_is_the_two_sided_search(seed: int) -> None:
     """Barker is zero-sum between two partnerships: max-n and alpha-beta agree (R10.1)."""
     g = position_with(BARKER, random.Random(9500 + seed), cards_left=12)

@@ -12,10 +12,13 @@ from hypothesis import strategies as st
 
 import fortyfive as ff
 from fortyfive.agents.random_play import random_action
+from tests.tiers import examples
 
 CARD_TOKEN = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
 MAX_ACTIONS = 20_000
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 presets = st.sampled_from(["bruff", "barker"])
 
@@ -77,7 +80,7 @@ def test_cards_conserved_and_observations_leak_nothing(preset: str, seed: int) -
     check_invariants(game)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(preset=presets, seed=seeds)
 def test_every_legal_action_applies(preset: str, seed: int) -> None:
     def each(game: ff.Game) -> None:

@@ -22,7 +22,6 @@ from fortyfive.puzzles import (
     Puzzle,
     PuzzleInputError,
     PuzzleRun,
-    collection_json,
     get_puzzle,
     load_collection,
     load_drill_bank,
@@ -31,11 +30,11 @@ from fortyfive.puzzles._parts import position_game
 from fortyfive.puzzles.generate import (
     COURSE,
     _generate,
-    build_collection,
     generate_puzzles,
     variants,
 )
 from fortyfive.solve.solver import solve
+from tests.tiers import seeds
 
 ALL = [p for ch in CHAPTERS for p in load_collection(ch)]
 
@@ -147,12 +146,6 @@ def test_every_chapter_ships_at_least_8_puzzles_with_unique_ids() -> None:
     for ch in CHAPTERS:
         assert len(load_collection(ch)) >= 8
     assert {p.kind for p in ALL} == set(KINDS)
-
-
-def test_shipped_collections_are_rebuilt_exactly_from_the_course_plan() -> None:
-    for ch in CHAPTERS:
-        path = ff.puzzles.model._collection_files() / f"chapter{ch}.json"  # type: ignore[attr-defined]
-        assert path.read_text(encoding="utf-8") == collection_json(build_collection(ch))
 
 
 @pytest.mark.parametrize("p", ALL, ids=lambda p: p.id)
@@ -599,7 +592,7 @@ def test_a_wrong_legal_answer_reveals_step_by_step() -> None:
     assert any(c in second for c in cards)
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", seeds(40))
 def test_a_wrong_calls_answer_reveals_step_by_step_r9_2_r9_5(seed: int) -> None:
     """First miss: how many calls are off and the rules to look at (R9.2-R9.4), no call
     named, so the first miss does not hand out a legal call; second miss: a call and why."""

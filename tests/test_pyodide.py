@@ -24,7 +24,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+# Re-proves in Pyodide what the quick tier proves here: the full tier's.
+pytestmark = [pytest.mark.slow, pytest.mark.full]
 
 TESTS = Path(__file__).resolve().parent
 FILES = [

@@ -11,6 +11,7 @@ from fortyfive import Game
 from fortyfive.agents.bots import RuleBot, SearchBot
 from fortyfive.agents.rollout import _Deal, rollout_samples, rollout_values
 from fortyfive.solve.position import Position
+from tests.tiers import seeds
 
 
 def engine_deal(g: Game) -> tuple[int, ...]:
@@ -24,7 +25,7 @@ def engine_deal(g: Game) -> tuple[int, ...]:
     return tuple(e - s for e, s in zip(d.end_scores, d.start_scores, strict=True))
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", seeds(40))
 def test_a_rollout_from_the_true_hands_is_the_engine_deal_of_rule_bots(seed: int) -> None:
     rng = random.Random(seed)
     g = Game.new("bruff", seed=seed)
@@ -69,7 +70,7 @@ def test_the_rollout_search_bot_plays_legal_cards_in_bruff() -> None:
         g.apply(action)
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", seeds(20))
 def test_the_true_hands_explain_every_card_of_rule_bots(seed: int) -> None:
     from fortyfive.agents.rollout import surprises
     from fortyfive.engine.cards import card_mask
@@ -102,7 +103,7 @@ def test_other_hands_can_surprise() -> None:
     assert odd > 0
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", seeds(20))
 def test_best_reply_never_does_worse_than_the_rule_bots_own_play(seed: int) -> None:
     """Searching the side's own cards against rule-bot opponents includes the rule bot's
     cards as one line, so it takes at least as much; with nothing left to search it is the

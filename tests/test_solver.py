@@ -16,6 +16,7 @@ from fortyfive.engine.rules import tables
 from fortyfive.engine.scoring import running_totals
 from fortyfive.solve.position import Position
 from fortyfive.solve.solver import can_force_win, deal_value, solve
+from tests.tiers import seeds
 
 
 def deal_points(game: Game, number: int, partnership: int) -> int:
@@ -74,14 +75,14 @@ def position_with(rules: Rules, rng: random.Random, cards_left: int) -> Game:
             g.apply(bot.choose(g, g.to_act))
 
 
-@pytest.mark.parametrize("seed", range(150))
+@pytest.mark.parametrize("seed", seeds(150))
 def test_R10_1_barker_solver_matches_oracle_three_tricks(seed: int) -> None:
     rng = random.Random(seed)
     g = position_with(BARKER, rng, cards_left=12)
     assert solve(g).values == oracle_values(g), Position.from_game(g).describe()
 
 
-@pytest.mark.parametrize("seed", range(100))
+@pytest.mark.parametrize("seed", seeds(100))
 def test_R7_2_bruff_solver_matches_oracle_two_tricks(seed: int) -> None:
     rng = random.Random(1000 + seed)
     g = position_with(BRUFF, rng, cards_left=12)
@@ -91,7 +92,7 @@ def test_R7_2_bruff_solver_matches_oracle_two_tricks(seed: int) -> None:
 SHORT_BRUFF = replace(BRUFF, name="bruff-2", hand_size=2)
 
 
-@pytest.mark.parametrize("seed", range(100))
+@pytest.mark.parametrize("seed", seeds(100))
 def test_R6_5_robbing_in_the_search_matches_oracle(seed: int) -> None:
     """Two-card bruff deals from their first card: robbing (R6.5, R8.7) is searched too."""
     rng = random.Random(2000 + seed)
@@ -132,7 +133,7 @@ def scored_deal(rules: Rules, rng: random.Random) -> Game:
 
 
 # Seeds past 120 found by scanning: there the uncertain bonus (R7.3, R8.2) decides the answer.
-@pytest.mark.parametrize("seed", [*range(120), 256, 418, 460, 540, 758, 906, 930, 1202])
+@pytest.mark.parametrize("seed", [*seeds(120), 256, 418, 460, 540, 758, 906, 930, 1202])
 def test_R8_can_force_win_matches_oracle(seed: int) -> None:
     """R8.1-R8.6 (chronology, certainty R7.3, early stop) and R8.4 (jink), on short deals from
     their first card (robbing included) and on the last two tricks of full deals."""
@@ -158,7 +159,7 @@ def test_R8_can_force_win_matches_oracle(seed: int) -> None:
     assert can_force_win(g) == expected, Position.from_game(g).describe()
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", seeds(40))
 def test_deal_value_is_the_solutions_value(seed: int) -> None:
     """The root-only search agrees with the value of the best action, for either side."""
     rules = BARKER if seed % 2 else BRUFF
@@ -216,7 +217,7 @@ def only_the_leader_holds_trumps(rules: Rules, rng: random.Random, cards_left: i
             return g
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", seeds(40))
 def test_R4_1_R5_5_a_leader_nobody_can_trump_matches_oracle(seed: int) -> None:
     """The search bounds such positions by the winners the leader can cash (trumps first, then
     each plain suit's unbeaten top cards): the values must still be exact."""
@@ -251,7 +252,7 @@ def trick_start_with(rules: Rules, rng: random.Random, cards_left: int) -> Game:
             return g
 
 
-@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("seed", seeds(60))
 def test_R3_R7_the_last_two_tricks_searched_without_a_table_match_oracle(seed: int) -> None:
     """A bruff trick start with two cards in each hand is searched by its own tableless
     routine (every seat's choices, R4-R5, and the bonus, R7.2): exact for every side."""
@@ -285,7 +286,7 @@ def trumpless_deal_with_the_ace_turned_up(rng: random.Random) -> Game:
     return g
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", seeds(20))
 def test_R6_5_R7_2_a_turn_up_still_to_rob_can_take_the_bonus(seed: int) -> None:
     """At the first lead no hand holds a trump, yet the dealer's partnership can rob the ace
     and take the bonus with it: the search's bound must allow for the turn-up."""
@@ -315,7 +316,7 @@ def a_second_trump_apart(rules: Rules, rng: random.Random, cards_left: int, kind
             return g
 
 
-@pytest.mark.parametrize("seed", range(120))
+@pytest.mark.parametrize("seed", seeds(120))
 def test_R4_1_R5_1_a_guarded_next_trump_matches_oracle(seed: int) -> None:
     """The search counts a trick for the next trump held below one hand's top run when its
     holder can keep it while those above fall: the values must still be exact, for every side

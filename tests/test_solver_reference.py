@@ -14,6 +14,7 @@ from fortyfive.solve.position import Position
 from fortyfive.solve.solver import deal_value, solve
 from tests import solver_reference as ref
 from tests.test_solver import a_second_trump_apart, position_with, random_deal
+from tests.tiers import seeds
 
 
 def check(g: Game, other_side: bool) -> None:
@@ -27,14 +28,14 @@ def check(g: Game, other_side: bool) -> None:
         assert solve(pos, side=side).values == ref.solve(pos, side=side).values
 
 
-@pytest.mark.parametrize("seed", range(150))
+@pytest.mark.parametrize("seed", seeds(150))
 def test_barker_matches_the_reference_search(seed: int) -> None:
     rng = random.Random(5000 + seed)
     g = position_with(BARKER, rng, cards_left=rng.choice((8, 12, 16, 20)))
     check(g, other_side=seed % 3 == 0)
 
 
-@pytest.mark.parametrize("seed", range(150))
+@pytest.mark.parametrize("seed", seeds(150))
 def test_bruff_matches_the_reference_search(seed: int) -> None:
     rng = random.Random(6000 + seed)
     g = position_with(BRUFF, rng, cards_left=rng.choice((12, 18, 24)))
@@ -52,7 +53,7 @@ def test_whole_bruff_deals_with_robbing_match_the_reference_search(seed: int) ->
     check(g, other_side=False)
 
 
-@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("seed", seeds(60))
 def test_R4_1_R5_1_a_guarded_next_trump_with_more_tricks_left_is_unchanged(seed: int) -> None:
     """Trick starts with four (barker) or three (bruff) tricks left where the highest trumps
     held are apart, so that guards and runs of two decide whether the next trump counts: the

@@ -9,13 +9,14 @@ import copy
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from fortyfive.engine.cards import with_symbols
 from fortyfive.puzzles import PuzzleInputError
-from fortyfive.widgets._assets import STATIC, module_source, stylesheet
+from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._base import (
     MAX_MESSAGE_DEPTH,
     MAX_MESSAGE_SIZE,
@@ -219,24 +220,26 @@ def test_the_widget_shows_the_runs_own_refusal(puzzle_id: str, answer: object) -
 # ---------------------------------------------------------------- the front end's shared files
 
 
+SOURCES = Path(__file__).resolve().parents[1] / "widgets" / "src"
+
+
 @pytest.mark.parametrize("name", ["table", "puzzle"])
-def test_each_front_end_inlines_dom_js_and_theme_css_once(name: str) -> None:
-    own = (STATIC / f"{name}.js").read_text(encoding="utf-8")
-    assert "import { h, " in own and 'from "./dom.js";' in own
+def test_each_front_end_bundles_dom_js_and_theme_css_once(name: str) -> None:
+    """Each source imports the shared files (widgets/src); its bundle holds them once."""
+    own = (SOURCES / f"{name}.js").read_text(encoding="utf-8")
+    assert 'from "./dom.js";' in own and 'from "./cards.js";' in own
     assert not re.search(r"^\s*function (h|schedule|present)\(", own, re.MULTILINE)
     src = module_source(f"{name}.js")
-    assert 'from "./' not in src
-    dom = (STATIC / "dom.js").read_text(encoding="utf-8")
-    assert src.count(dom) == 1
+    assert 'from "./' not in src and not re.search(r"^import ", src, re.MULTILINE)
+    assert src.count("// src/dom.js\n") == 1 and src.count("// src/cards.js\n") == 1
     for fn in ("h", "present", "schedule", "redrawOnChange", "drawCard"):
-        assert src.count(f"export function {fn}(") == 1, fn
-    assert "c !== false" in dom
+        assert src.count(f"function {fn}(") == 1, fn
+    assert "c !== false" in src
 
-    sheet = (STATIC / f"{name}.css").read_text(encoding="utf-8")
+    sheet = (SOURCES / f"{name}.css").read_text(encoding="utf-8")
     assert '@import "./theme.css";' in sheet and "--jp-" not in sheet  # the theme lives once
     css = stylesheet(f"{name}.css")
-    theme = (STATIC / "theme.css").read_text(encoding="utf-8")
-    assert "@import" not in css and css.count(theme) == 1
+    assert "@import" not in css and css.count("/* src/theme.css */") == 1
     assert css.count("--ff-bg:") == 1 and css.count("--jp-layout-color1") == 1
 
 
@@ -247,16 +250,3 @@ def test_the_table_refuses_a_seat_that_only_equals_its_own(seat: object) -> None
     t.handle_message({"type": "hint", "seat": seat, "state": t.state})
     assert t.notice["kind"] == "error" and "wrong seat" in t.notice["text"]
     assert snapshot(t) == before
-
-
-def test_the_front_ends_sibling_imports_use_the_files_own_names() -> None:
-    """The modules are inlined into one (widgets/_assets.py), so ``import { a as b }`` of a
-    sibling file would leave ``b`` undefined in the page."""
-    import re
-
-    from fortyfive.widgets._assets import STATIC
-
-    for js in STATIC.glob("*.js"):
-        for line in js.read_text(encoding="utf-8").splitlines():
-            if re.match(r'^import\s+\{.*\}\s+from\s+"\./', line):
-                assert " as " not in line, f"{js.name}: {line}"

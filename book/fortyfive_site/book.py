@@ -105,12 +105,17 @@ def build_book(
     root: Path = ROOT,
     log: Callable[[str], None] = print,
     lite: bool = True,
+    executed: Path | None = None,
 ) -> Path:
     """Build the book of ``root`` (its ``book/`` and ``notebooks/``) into ``out``; return it.
 
     With ``lite`` (the default) the JupyterLite site is built into ``out/lite``
     (:mod:`fortyfive_site.lite`) and every chapter page links to its live copy there ("Try it
     live"); without it the pages offer only the local command.
+
+    With ``executed``, the notebooks as this build ran them (outputs and widget state) are
+    kept there too, as ``<name>.ipynb``: the tests compare their outputs with the stored ones,
+    so that each notebook is executed once per test run.
 
     ``out`` defaults to :func:`default_out` and is replaced if it holds an earlier build.
     Every notebook is executed (in a kernel of this Python, importing ``root``'s package), as
@@ -177,6 +182,10 @@ def build_book(
             shared = share_widget_code(text)
             if shared != text:
                 page.write_text(shared, encoding="utf-8")
+        if executed is not None:
+            executed.mkdir(parents=True, exist_ok=True)
+            for nb in (work / "output" / "_build" / "jupyter_execute").rglob("*.ipynb"):
+                shutil.copyfile(nb, executed / nb.name)
         if out.exists():
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -26,16 +26,23 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         action="store_true",
         help="the static pages only: no live copy of the course (JupyterLite) in lite/",
     )
+    bk.add_argument(
+        "--executed",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="also keep the notebooks as the build ran them (outputs, widget state) in DIR",
+    )
     bk.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run ``fortyfive book`` with the parsed ``args``; the exit status (``parser`` reports
     errors found after parsing with the subcommand's own usage)."""
-    return build(args.out, lite=not args.no_lite)
+    return build(args.out, lite=not args.no_lite, executed=args.executed)
 
 
-def build(out: Path | None, lite: bool = True) -> int:
+def build(out: Path | None, lite: bool = True, executed: Path | None = None) -> int:
     """``python -m fortyfive book``: the course as a static site (``fortyfive_site.book``)."""
     try:
         site_builders("book")
@@ -45,7 +52,7 @@ def build(out: Path | None, lite: bool = True) -> int:
     from fortyfive_site.book import BookError, build_book
 
     try:
-        build_book(out, lite=lite)
+        build_book(out, lite=lite, executed=executed)
     except BookError as e:
         print(e, file=sys.stderr)
         return 2

@@ -391,6 +391,13 @@ def _load(name: str, folder: str = "collections") -> tuple[Puzzle, ...]:
     return tuple(Puzzle.from_dict(d) for d in data["puzzles"])
 
 
+def shipped_generator(name: str, folder: str = "collections") -> str | None:
+    """The generator digest stored in a shipped file (``chapter1``, or ``bid`` in ``drills``)."""
+    path = _collection_files(folder) / f"{name}.json"
+    stamp = json.loads(path.read_text(encoding="utf-8")).get("generator")
+    return stamp if isinstance(stamp, str) else None
+
+
 def load_drill_bank(kind: str, difficulty: int | None = None) -> list[Puzzle]:
     """The puzzles a drill of ``kind`` draws from (those of ``difficulty`` only, if given), for
     the kinds too slow to make on the spot (``give-up``, ``bid``:
@@ -428,11 +435,12 @@ def get_puzzle(puzzle_id: str) -> Puzzle:
     raise KeyError(f"no shipped puzzle {puzzle_id!r}")
 
 
-def collection_json(puzzles: Iterable[Puzzle]) -> str:
-    """The versioned JSON form of a collection (what ``collections/*.json`` hold)."""
-    data = {
-        "format": "fortyfive-puzzles",
-        "version": 1,
-        "puzzles": [p.to_dict() for p in puzzles],
-    }
+def collection_json(puzzles: Iterable[Puzzle], generator: str | None = None) -> str:
+    """The versioned JSON form of a collection (what ``collections/*.json`` hold); the shipped
+    files also name the ``generator`` digest of the code that built them
+    (:func:`fortyfive.puzzles.generate.generator_digest`)."""
+    data: dict[str, Any] = {"format": "fortyfive-puzzles", "version": 1}
+    if generator is not None:
+        data["generator"] = generator
+    data["puzzles"] = [p.to_dict() for p in puzzles]
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"

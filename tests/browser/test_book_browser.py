@@ -26,7 +26,7 @@ try:
 except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
     from book_site import Site, built_site, serve  # type: ignore[no-redef]
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("site")]
 
 # (page of the site, a CSS selector of something only a drawn widget has).
 # A widget is drawn from the state it had when its notebook finished running.

@@ -31,7 +31,7 @@ except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.pa
     from book_site import built_lite, serve  # type: ignore[no-redef]
 from .puzzle_page import by_id, fill_in
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("site")]
 
 CHAPTER = "02_tricks_and_reneging.ipynb"
 PUZZLE = "c2-01"

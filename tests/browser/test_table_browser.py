@@ -1024,6 +1024,7 @@ def card_turns(table: Any, page: Page, turns: int) -> None:
     learner_card_turn(table, page)
 
 
+@pytest.mark.full
 @pytest.mark.parametrize(("preset", "seed", "turns"), [("bruff", 3, 1), ("barker", 3, 2)])
 def test_screenshots_of_each_preset_light_dark_and_narrow(
     page: Page, lab: Lab, output_dir: Path, preset: str, seed: int, turns: int

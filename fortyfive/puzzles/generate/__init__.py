@@ -8,7 +8,8 @@ The makers live in private modules, one per family of kinds: ``_cards`` (order, 
 keep, notation, trumps), ``_deals`` (rob, give-up, score, game-winner, calls), ``_endgames``
 (target), ``_turns`` (turn) and ``_bids`` (bid), with what they share in ``_common``;
 ``_generate`` holds the variants and the loop, ``_course`` the chapters' plan and ``_banks``
-the drill banks.
+the drill banks; ``_shipped`` lists the shipped files, each stamped with ``_digest``'s digest
+(``python -m fortyfive.puzzles.generate`` rebuilds them).
 
 >>> ps = generate_puzzles("winner", 3, seed=5, difficulty=2)
 >>> len(ps), {p.kind for p in ps}
@@ -19,14 +20,19 @@ True
 
 from fortyfive.puzzles.generate._banks import DRILL_BANK, build_drill_bank
 from fortyfive.puzzles.generate._course import COURSE, build_collection
+from fortyfive.puzzles.generate._digest import generator_digest
 from fortyfive.puzzles.generate._generate import TITLES, generate_puzzles, variants
+from fortyfive.puzzles.generate._shipped import ShippedFile, shipped_files
 
 __all__ = [
     "COURSE",
     "DRILL_BANK",
     "TITLES",
+    "ShippedFile",
     "build_collection",
     "build_drill_bank",
     "generate_puzzles",
+    "generator_digest",
+    "shipped_files",
     "variants",
 ]

@@ -128,11 +128,14 @@ COURSE: dict[int, list[tuple[str, int, Any]]] = {
 }
 
 
-def build_collection(chapter: int) -> list[Puzzle]:
+def build_collection(chapter: int, only: int | None = None) -> list[Puzzle]:
     """Chapter ``chapter``'s shipped puzzles, ids ``c<chapter>-01`` ..., rebuilt exactly from
-    :data:`COURSE` (the shipped JSON is this function's output)."""
+    :data:`COURSE` (the shipped JSON is this function's output); with ``only``, the puzzle at
+    that index alone (each is made from its own seed, so it is the same either way)."""
     out = []
     for i, (kind, d, variant) in enumerate(COURSE[chapter]):
+        if only is not None and i != only:
+            continue
         (p,) = generate_puzzles(kind, 1, 1000 * chapter + i, d, [variant] if variant else None)
         out.append(
             Puzzle.from_dict({**p.to_dict(), "id": f"c{chapter}-{i + 1:02d}", "chapter": chapter})

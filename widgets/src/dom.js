@@ -66,8 +66,8 @@ export function redrawOnChange(model, names, redraw) {
  * counter of the module would start again at 1: the counter lives on the page's global object.
  */
 export function uniqueId(prefix) {
-  const n = (globalThis.__fortyfiveIds = (globalThis.__fortyfiveIds || 0) + 1);
-  return `${prefix}-${n}`;
+  globalThis.__fortyfiveIds = (globalThis.__fortyfiveIds || 0) + 1;
+  return `${prefix}-${globalThis.__fortyfiveIds}`;
 }
 
 /**

@@ -8,8 +8,19 @@ const SUITS = {
   H: { symbol: "\u2665", name: "hearts" },
 };
 const RANKS = {
-  A: "ace", K: "king", Q: "queen", J: "jack", T: "10",
-  2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+  A: "ace",
+  K: "king",
+  Q: "queen",
+  J: "jack",
+  T: "10",
+  2: "2",
+  3: "3",
+  4: "4",
+  5: "5",
+  6: "6",
+  7: "7",
+  8: "8",
+  9: "9",
 };
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -83,6 +94,8 @@ export function drawCard(card) {
   svg.classList.add(`ff-suit-${suit}`);
   svg.appendChild(svgEl("text", { x: 5, y: 19, class: "ff-card-rank" }, rank));
   svg.appendChild(svgEl("text", { x: 5, y: 33, class: "ff-card-corner" }, SUITS[suit].symbol));
-  svg.appendChild(svgEl("text", { x: 36, y: 66, "text-anchor": "middle", class: "ff-card-pip" }, SUITS[suit].symbol));
+  svg.appendChild(
+    svgEl("text", { x: 36, y: 66, "text-anchor": "middle", class: "ff-card-pip" }, SUITS[suit].symbol),
+  );
   return svg;
 }

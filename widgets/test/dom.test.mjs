@@ -1,0 +1,130 @@
+// The front ends' shared helpers (dom.js) that need no document: parts, batching, ids, keys.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  keepKeys,
+  present,
+  redrawOnChange,
+  STATIC_TEXT,
+  schedule,
+  staticPage,
+  uniqueId,
+} from "../src/dom.js";
+
+test("present drops the parts that are not drawn and flattens lists", () => {
+  assert.deepEqual(present("a", null, undefined, false, ["b", null, 0, ""], "c"), ["a", "b", 0, "", "c"]);
+  assert.deepEqual(present(), []);
+});
+
+test("schedule runs its function once per microtask, however often it is asked", async () => {
+  let runs = 0;
+  const later = schedule(() => runs++);
+  later();
+  later();
+  later();
+  assert.equal(runs, 0);
+  await Promise.resolve();
+  assert.equal(runs, 1);
+  later();
+  await Promise.resolve();
+  assert.equal(runs, 2);
+});
+
+function fakeModel() {
+  const handlers = new Map();
+  return {
+    handlers,
+    on(event, fn) {
+      handlers.set(event, [...(handlers.get(event) || []), fn]);
+    },
+    off(event, fn) {
+      handlers.set(
+        event,
+        (handlers.get(event) || []).filter((f) => f !== fn),
+      );
+    },
+    fire(event) {
+      for (const fn of handlers.get(event) || []) fn();
+    },
+  };
+}
+
+test("redrawOnChange redraws once for a batch of changes, and its cleanup stops it", async () => {
+  const model = fakeModel();
+  let redraws = 0;
+  const stop = redrawOnChange(model, ["obs", "info"], () => redraws++);
+  model.fire("change:obs");
+  model.fire("change:info");
+  model.fire("change:obs");
+  await Promise.resolve();
+  assert.equal(redraws, 1);
+  model.fire("change:other");
+  await Promise.resolve();
+  assert.equal(redraws, 1);
+  stop();
+  assert.deepEqual([...model.handlers.values()].flat(), []);
+  model.fire("change:obs");
+  await Promise.resolve();
+  assert.equal(redraws, 1);
+});
+
+test("uniqueId stays unique across copies of the module in one page", async () => {
+  const copy = await import("../src/dom.js?second-view");
+  assert.notEqual(copy.uniqueId, uniqueId);
+  const ids = [uniqueId("ff-pz"), copy.uniqueId("ff-pz"), uniqueId("ff-pz"), copy.uniqueId("ff-table")];
+  assert.equal(new Set(ids.map((id) => id.replace(/^ff-(pz|table)-/, ""))).size, 4);
+  for (const id of ids) assert.match(id, /^ff-(pz|table)-\d+$/);
+});
+
+test("staticPage is true only where the page says so", () => {
+  try {
+    assert.equal(staticPage(), false);
+    globalThis.fortyfiveStaticPage = "yes";
+    assert.equal(staticPage(), false);
+    globalThis.fortyfiveStaticPage = true;
+    assert.equal(staticPage(), true);
+  } finally {
+    delete globalThis.fortyfiveStaticPage;
+  }
+  assert.match(STATIC_TEXT, /^This page is static/);
+});
+
+function fakeRoot() {
+  const attrs = {};
+  const listeners = [];
+  return {
+    attrs,
+    setAttribute(k, v) {
+      attrs[k] = v;
+    },
+    addEventListener(type, fn) {
+      listeners.push([type, fn]);
+    },
+    press(key) {
+      const e = {
+        key,
+        stopped: false,
+        stopPropagation() {
+          this.stopped = true;
+        },
+      };
+      for (const [type, fn] of listeners) if (type === "keydown") fn(e);
+      return e;
+    },
+  };
+}
+
+test("keepKeys stops keys at the widget, Tab and Escape excepted, and shows them to onKey first", () => {
+  const root = fakeRoot();
+  const seen = [];
+  keepKeys(root, (e) => seen.push(e.key));
+  assert.equal(root.attrs["data-lm-suppress-shortcuts"], "true");
+  assert.equal(root.press("x").stopped, true);
+  assert.equal(root.press("ArrowDown").stopped, true);
+  assert.equal(root.press("Tab").stopped, false);
+  assert.equal(root.press("Escape").stopped, false);
+  assert.deepEqual(seen, ["x", "ArrowDown"]);
+  const plain = fakeRoot();
+  keepKeys(plain);
+  assert.equal(plain.press("c").stopped, true);
+});
