@@ -12,7 +12,6 @@ import re
 import sys
 from importlib import metadata
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -101,24 +100,11 @@ def test_no_install_advice_pretends_fortyfive_is_on_an_index() -> None:
         str(path.relative_to(REPO))
         for path, text in texts.items()
         # the hint's own docstring says why it is never given
-        if pattern.search(text) and path.name != "_version.py"
+        if pattern.search(text) and path.name != "files.py"
     ]
     assert not offenders, offenders
     wheel_line = next(b for b in blocks("sh") if "pip wheel" in b)
     assert '"dist/fortyfive-0.2.0-py3-none-any.whl[lab]"' in wheel_line
-
-
-def _version_module_outside_a_checkout(tmp_path: Path) -> ModuleType:
-    """A copy of ``fortyfive/_version.py`` where no ``pyproject.toml`` is above it, as in a
-    wheel's ``site-packages``."""
-    copy = tmp_path / "site-packages" / "fortyfive" / "_version.py"
-    copy.parent.mkdir(parents=True)
-    copy.write_text((REPO / "fortyfive" / "_version.py").read_text(encoding="utf-8"))
-    spec = importlib.util.spec_from_file_location("_version_as_installed", copy)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 class _Installed:
@@ -131,7 +117,7 @@ class _Installed:
 
 
 def test_the_hint_from_a_checkout_is_the_editable_install() -> None:
-    from fortyfive._version import install_hint
+    from fortyfive.course.files import install_hint
 
     assert install_hint("lab") == f"pip install -e '.[lab]' in the checkout {REPO}"
 
@@ -139,16 +125,18 @@ def test_the_hint_from_a_checkout_is_the_editable_install() -> None:
 def test_the_hint_from_a_wheel_is_that_wheel_again_with_the_extra(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    version = _version_module_outside_a_checkout(tmp_path)
+    from fortyfive.course import files
+
+    monkeypatch.setattr(files, "checkout", lambda: None)  # as in a wheel's site-packages
     url = {"url": "file:///home/me/dist/fortyfive-0.2.0-py3-none-any.whl", "archive_info": {}}
     monkeypatch.setattr(metadata, "distribution", lambda name: _Installed(url))
-    hint = version.install_hint("lab")
+    hint = files.install_hint("lab")
     assert hint.startswith("pip install '/home/me/dist/fortyfive-0.2.0-py3-none-any.whl[lab]' ")
     assert "the wheel this fortyfive was installed from" in hint
     # a wheel from elsewhere (or no record of it): its file name, which pip takes as a path
     monkeypatch.setattr(metadata, "distribution", lambda name: _Installed(None))
-    hint = version.install_hint("teacher")
-    assert hint.startswith(f"pip install 'fortyfive-{version.__version__}-py3-none-any.whl")
+    hint = files.install_hint("teacher")
+    assert hint.startswith(f"pip install 'fortyfive-{files.__version__}-py3-none-any.whl")
     assert "[teacher]" in hint and "fortyfive[" not in hint
 
 

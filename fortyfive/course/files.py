@@ -8,7 +8,13 @@ checkout only: nothing used only to build the site ships in the wheel.
 
 from __future__ import annotations
 
+import json
+import shlex
+from importlib import metadata
 from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from fortyfive._version import __version__
 
 #: The package's folder (``fortyfive/``).
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -48,3 +54,30 @@ def book_folder(command: str) -> Path:
             f"`pip install -e '.[book,lite]'` then `python -m fortyfive {command}`"
         )
     return root / "book"
+
+
+def install_hint(extra: str) -> str:
+    """The command that adds the optional dependencies ``extra`` (``"lab"``, ``"teacher"``) to
+    this fortyfive, true for the way it was installed.
+
+    fortyfive is on no package index, so ``pip install 'fortyfive[lab]'`` would not work. From a
+    checkout (an editable install, or the sources on the path) the answer is the checkout's
+    ``pip install -e '.[lab]'``; from a wheel it is that wheel again, with the extra (pip's
+    ``direct_url.json`` names the file it was installed from, when it was a local file).
+
+    >>> "[lab]" in install_hint("lab")
+    True
+    """
+    root = checkout()
+    if root is not None:
+        return f"pip install -e '.[{extra}]' in the checkout {root}"
+    wheel = f"fortyfive-{__version__}-py3-none-any.whl"
+    try:
+        direct = json.loads(metadata.distribution("fortyfive").read_text("direct_url.json") or "")
+    except (metadata.PackageNotFoundError, ValueError):
+        direct = {}
+    url = direct.get("url", "") if isinstance(direct, dict) else ""
+    if isinstance(url, str) and url.startswith("file:") and url.endswith(".whl"):
+        wheel = unquote(urlparse(url).path)
+    where = "the wheel this fortyfive was installed from"
+    return f"pip install {shlex.quote(f'{wheel}[{extra}]')} ({where}, again with [{extra}])"

@@ -40,8 +40,7 @@ from types import FrameType
 from typing import Any
 from urllib.parse import quote
 
-from fortyfive._version import install_hint
-from fortyfive.course.files import FIRST_CHAPTER, NOTEBOOKS
+from fortyfive.course.files import FIRST_CHAPTER, NOTEBOOKS, install_hint
 from fortyfive.course.progress import FILE_NAME as PROGRESS_FILE
 
 #: Where the course is copied when no ``--dir`` is given, relative to the current folder.

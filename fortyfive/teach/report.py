@@ -11,7 +11,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from fortyfive._version import install_hint
+from fortyfive.course.files import install_hint
 from fortyfive.course.jsonfiles import replace_file
 from fortyfive.engine.rulebook import RULE_TITLES
 from fortyfive.engine.table import Table
