@@ -79,7 +79,7 @@ def work(folder: Path, student: str, solve: list[int], hint: int | None = None) 
 
 @pytest.mark.skipif(
     shutil.which("nbgrader") is None and not Path(sys.executable).with_name("nbgrader").exists(),
-    reason="nbgrader is not installed (pip install 'fortyfive[teacher]')",
+    reason="nbgrader is not installed (pip install -e '.[teacher]')",
 )
 def test_release_collect_and_autograde_with_nbgrader(tmp_path: Path) -> None:
     from nbgrader.api import Gradebook

@@ -489,8 +489,8 @@ def test_click_to_update_latency(page: Page, lab: Lab, output_dir: Path) -> None
     (output_dir / "latency.json").write_text(json.dumps(report, indent=1))
     print(f"\nclick-to-update latency over {len(times)} clicks: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
     print(f"redraw in the page over {len(redraws)} redraws: p50 {r50:.1f} ms, p95 {r95:.1f} ms")
-    # A measurement, not a check: the figure depends on the machine's load (the README gives
-    # it, measured on an idle machine, against the goal of p95 under 100 ms).
+    # A measurement, not a check: the figure depends on the machine's load (the performance page,
+    # book/reference/performance.md, gives it on an idle machine against the goal: p95 < 100 ms).
     assert all(t > 0 for t in times), report  # every click redrew the table
 
 
@@ -994,7 +994,7 @@ def test_the_game_panel_draws_the_score_chart(
     assert not page.console_errors, page.console_errors
 
 
-# ---------------------------------------------------------------- the README's screenshots
+# ------------------------------------------------ the screenshots (README, card table page)
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
@@ -1030,7 +1030,7 @@ def test_screenshots_of_each_preset_light_dark_and_narrow(
     page: Page, lab: Lab, output_dir: Path, preset: str, seed: int, turns: int
 ) -> None:
     """<preset>-light.png, <preset>-dark.png (900 px wide) and <preset>-360.png of the table
-    mid-trick, into test-output/, and into docs/screenshots/ (the README's) with
+    mid-trick, into test-output/, and into docs/screenshots/ (the README's and the docs') with
     FORTYFIVE_SCREENSHOTS=1."""
     folder = SCREENSHOTS if os.environ.get("FORTYFIVE_SCREENSHOTS") == "1" else output_dir
     folder.mkdir(parents=True, exist_ok=True)
