@@ -11,8 +11,7 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, settings
-
-from tests.tiers import FULL_ENV, is_full
+from tiers import FULL_ENV, is_full
 
 _COMMON = {"print_blob": True, "derandomize": bool(os.environ.get("CI")), "deadline": None}
 settings.register_profile("quick", max_examples=30, **_COMMON)  # type: ignore[arg-type]

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 import fortyfive as ff
 from fortyfive.agents.bots import (
@@ -22,7 +23,6 @@ from fortyfive.agents.bots import (
     hand_points,
     make_bot,
 )
-from tests.tiers import examples
 
 BARKER_PACK = [str(c) for c in ff.deck(joker=False)]
 BRUFF_PACK = [str(c) for c in ff.deck(joker=True)]

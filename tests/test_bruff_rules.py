@@ -23,10 +23,10 @@ import itertools
 import random
 
 import pytest
+from tiers import seeds
 
 import fortyfive as ff
 from fortyfive.agents.random_play import random_action
-from tests.tiers import seeds
 
 SUITS = "SCDH"
 RANKS = "A23456789TJQK"

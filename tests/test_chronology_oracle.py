@@ -7,11 +7,11 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 import fortyfive as ff
 from fortyfive.agents.random_play import random_action
 from fortyfive.engine.scoring import DealLog
-from tests.tiers import examples
 
 try:
     from tests import oracle

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from fortyfive.cli import main
 from fortyfive.cli.puzzles import MAX_LINE, _numbers, _recorder, how_to_type, read_answer, solve
@@ -24,7 +25,6 @@ from fortyfive.engine.cards import parse_card
 from fortyfive.puzzles import Puzzle, PuzzleInputError, check_shape, get_puzzle, load_collection
 from fortyfive.puzzles.model import ATTEMPT_FIELDS
 from fortyfive.puzzles.practice import CLEAN, MISSED, Drill, PuzzleList
-from tests.tiers import examples
 
 
 @functools.cache

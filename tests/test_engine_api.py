@@ -8,6 +8,7 @@ import random
 from typing import get_type_hints
 
 import pytest
+from tiers import seeds
 
 import fortyfive as ff
 from fortyfive.agents.bots import RuleBot
@@ -25,7 +26,6 @@ from fortyfive.engine.dealing import (
 from fortyfive.engine.observe import Observation, tricks_seen, trump_of
 from fortyfive.engine.rules import TRUMP_SUIT, rules_tables
 from fortyfive.engine.scoring import running_totals
-from tests.tiers import seeds
 
 # ---------------------------------------------------------------------------- phases
 

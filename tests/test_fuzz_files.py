@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from fortyfive.bench.puzzles import _answer as well_formed
 from fortyfive.course.progress import ProgressError, ProgressLog, chapter_results, read_progress
@@ -24,7 +25,6 @@ from fortyfive.teach import assigned_puzzles, grade
 from fortyfive.teach.manifest import ManifestError, parse_manifest
 from fortyfive.teach.roster import MAX_ROSTER_BYTES, RosterError, read_roster
 from fortyfive.teach.submission import SubmissionError, parse_submission
-from tests.tiers import examples
 
 _scalars = st.one_of(
     st.none(),

@@ -11,10 +11,10 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 import fortyfive as ff
 from fortyfive.engine.observe import observation
-from tests.tiers import examples
 
 # Bounded-time, not a benchmark: anything that refuses a value in under this is fine; a
 # quadratic check or a replay of millions of seats is not.

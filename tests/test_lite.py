@@ -22,10 +22,10 @@ except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.pa
     from book_site import built_lite  # type: ignore[no-redef]
 
 from fortyfive_site.lite import LITE_KERNELSPEC, chapter_url, lite_notebook
+from tiers import full_only
 
 from fortyfive.course.files import NOTEBOOKS
 from fortyfive.engine.table import Table
-from tests.tiers import full_only
 
 # Makes pandas (and numpy) impossible to import, as on Pyodide without their wheels.
 NO_PANDAS = textwrap.dedent(

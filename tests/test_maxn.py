@@ -6,54 +6,21 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import SHORT_BRUFF, position_with, random_deal
+from search_oracles import maxn_points
+from tiers import seeds
 
-from fortyfive import BARKER, BRUFF, Game
+from fortyfive import BARKER, BRUFF
 from fortyfive.solve.maxn import maxn_solve, maxn_values
 from fortyfive.solve.position import Position
 from fortyfive.solve.solver import SearchBudgetExceeded, solve
-from tests.test_solver import SHORT_BRUFF, deal_points, position_with, random_deal
-from tests.tiers import seeds
-
-
-def oracle(game: Game, number: int, side: int) -> tuple[int, ...]:
-    """Deal points per partnership: the seat to act takes the best for its partnership, then
-    the worst for ``side``, then the smallest tuple (the search's tie-break)."""
-    n = game.rules.n_partnerships
-    if game.over or game.deal_number != number:
-        return tuple(deal_points(game, number, p) for p in range(n))
-    seat = game.to_act
-    assert seat is not None
-    me = game.partnership(seat)
-    best: tuple[int, ...] | None = None
-    for a in game.legal_actions():
-        g = game.copy()
-        g.apply(a)
-        v = oracle(g, number, side)
-        if best is None or (v[me], -v[side], [-x for x in v]) > (
-            best[me],
-            -best[side],
-            [-x for x in best],
-        ):
-            best = v
-    assert best is not None
-    return best
-
-
-def oracle_values(game: Game) -> dict[str, int]:
-    side = game.partnership(game.to_act or 0)
-    out = {}
-    for a in game.legal_actions():
-        g = game.copy()
-        g.apply(a)
-        out[a] = oracle(g, game.deal_number, side)[side]
-    return out
 
 
 @pytest.mark.parametrize("seed", seeds(60))
 def test_R7_2_maxn_matches_the_oracle_on_the_last_two_tricks(seed: int) -> None:
     rng = random.Random(8000 + seed)
     g = position_with(BRUFF, rng, cards_left=12)
-    assert maxn_values(Position.from_game(g)) == oracle_values(g), Position.from_game(g).describe()
+    assert maxn_values(Position.from_game(g)) == maxn_points(g), Position.from_game(g).describe()
 
 
 @pytest.mark.parametrize("seed", seeds(40))
@@ -63,7 +30,7 @@ def test_R6_5_maxn_searches_robbing_like_the_oracle(seed: int) -> None:
     g = random_deal(SHORT_BRUFF, rng)
     while g.phase == "bury":
         g.apply(rng.choice(g.legal_actions()))
-    assert maxn_values(Position.from_game(g)) == oracle_values(g), Position.from_game(g).describe()
+    assert maxn_values(Position.from_game(g)) == maxn_points(g), Position.from_game(g).describe()
 
 
 @pytest.mark.parametrize("seed", seeds(20))

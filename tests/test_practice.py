@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 import pytest
-from test_puzzle_widget import right_answer, script
+from puzzle_answers import run_right_answer, script
 
 from fortyfive.puzzles import (
     CHAPTERS,
@@ -151,7 +151,7 @@ def test_the_bid_bank_grows_harder_with_the_difficulty() -> None:
     plain = {"bid 5", "bid 10", "bid 15", "bid 20", "bid 25"}
     answers = {d: set() for d in (1, 2, 3)}
     for p in load_drill_bank("bid"):
-        answers[p.difficulty].add(right_answer(p.start()))
+        answers[p.difficulty].add(run_right_answer(p.start()))
     assert answers[1] <= plain and answers[2] - plain == {"pass"}
     assert answers[3] - plain == {"pass", "bid 30"}
     assert all(len(answers[d] & plain) >= 3 for d in (1, 2, 3))  # low and high limits alike
@@ -169,10 +169,10 @@ def test_neither_the_score_nor_the_top_trumps_alone_tell_a_bid_r9_4_r10_3() -> N
         g, seat = run.game, run.seat  # type: ignore[attr-defined]
         rules = g.rules
         if g.scores[rules.partnerships[seat]] >= rules.high_score:
-            rich.add(right_answer(run))
+            rich.add(run_right_answer(run))
         hand = {str(c) for c in g.hand(seat)}
         if any({f"5{s}", f"J{s}", "AH"} <= hand for s in "SCD"):
-            top.add(right_answer(run))
+            top.add(run_right_answer(run))
     assert "pass" in rich and rich & {"bid 20", "bid 25"}
     assert "bid 30" in top and top & {"bid 20", "bid 25"}
 
@@ -199,7 +199,7 @@ def test_a_drill_draws_the_kinds_variants() -> None:
     """keep: the variants are "keep", "play" and an unprotected trump above the card led, and
     both answers come (R5.1-R5.3)."""
     assert variants("keep") == ["keep", "play", "unprotected"]
-    answers = [right_answer(DrillKey("keep", 4, 2, n).puzzle().start()) for n in range(1, 9)]
+    answers = [run_right_answer(DrillKey("keep", 4, 2, n).puzzle().start()) for n in range(1, 9)]
     assert set(answers) == {"keep", "play"}
 
 
@@ -214,7 +214,7 @@ def test_keep_asks_of_unprotected_trumps_above_the_card_led_too_r5_1_r5_2() -> N
         run = p.start()
         t, card, lead = run.t, run.card, run.lead  # type: ignore[attr-defined]
         assert t.is_trump(card) and not t.protected >> card & 1 and t.power[card] > t.power[lead]
-        assert right_answer(run) == "play" and set(p.rules) == {"R5.1", "R5.2"}
+        assert run_right_answer(run) == "play" and set(p.rules) == {"R5.1", "R5.2"}
         fb = run.check("keep")
         assert not fb.correct and "R5.2" in fb.message and "not a protected trump" in fb.message
 

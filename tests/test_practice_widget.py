@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 import pytest
-from test_puzzle_widget import script
+from puzzle_answers import script
 
 from fortyfive.course import drill
 from fortyfive.puzzles.display import shown_view

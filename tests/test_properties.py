@@ -9,10 +9,10 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 import fortyfive as ff
 from fortyfive.agents.random_play import random_action
-from tests.tiers import examples
 
 CARD_TOKEN = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
 MAX_ACTIONS = 20_000

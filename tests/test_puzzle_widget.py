@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import copy
 import functools
-import itertools
 import json
 import re
 from typing import Any
 
 import pytest
+from puzzle_answers import BY_KIND, candidates, run_right_answer, run_wrong_answer, script, verdict
 
 from fortyfive.engine.cards import with_symbols
-from fortyfive.puzzles import KINDS, Puzzle, PuzzleInputError, PuzzleRun, get_puzzle
+from fortyfive.puzzles import KINDS, Puzzle, PuzzleInputError, get_puzzle
 from fortyfive.puzzles.coverage import shipped_puzzles
 from fortyfive.puzzles.display import shown_view
 from fortyfive.solve.solver import solve
@@ -27,113 +27,6 @@ from fortyfive.widgets.puzzle import (
     PuzzleWidget,
     check_answer,
 )
-
-# ---------------------------------------------------------------- answers, from the engine
-
-
-#: One shipped puzzle of each kind, and its answer type.
-BY_KIND = {
-    "order": "c1-01",  # sequence
-    "winner": "c2-01",  # card
-    "legal": "c0-07",  # cards
-    "keep": "c2-12",  # choice
-    "rob": "c3-08",  # choice
-    "score": "c0-10",  # form with numbers
-    "game-winner": "c4-07",  # form of choices
-    "calls": "c5-01",  # choices
-    "target": "c6-01",  # one card at a time, against the solver's defence
-    "turn": "c0-04",  # choice of a seat
-    "notation": "c0-01",  # choices of words
-    "trumps": "c1-03",  # cards
-    "give-up": "c3-16",  # card
-    "bid": "c5-06",  # choice of a call, judged over sampled deals
-}
-
-
-def verdict(run: PuzzleRun, answer: Any) -> bool | None:
-    """Is ``answer`` right, on a copy of ``run``? ``None`` if the engine refuses its shape."""
-    trial = copy.deepcopy(run)
-    try:
-        return bool(trial.check(answer).correct)
-    except PuzzleInputError:
-        return None
-
-
-def candidates(view: dict[str, Any]) -> list[Any]:
-    """Every answer the controls of ``view`` can send (forms: choice fields only)."""
-    spec = view["answer"]
-    kind = spec["type"]
-    if kind == "card":
-        return list(spec["cards"])
-    if kind == "choice":
-        return [o["value"] for o in spec["options"]]
-    if kind in ("cards", "choices"):
-        items = spec["cards"] if kind == "cards" else [o["value"] for o in spec["options"]]
-        return [list(c) for n in range(len(items) + 1) for c in itertools.combinations(items, n)]
-    if kind == "sequence":
-        return [list(c) for c in itertools.permutations(spec["cards"], spec["count"])]
-    assert kind == "form", spec
-    if any(f["kind"] == "number" for f in spec["fields"]):
-        return []
-    names = [f["name"] for f in spec["fields"]]
-    values = [[o["value"] for o in f["options"]] for f in spec["fields"]]
-    return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*values)]
-
-
-def right_answer(run: PuzzleRun) -> Any:
-    """The engine's answer to the current question of ``run`` (asked of the engine: the
-    highlighted cards of its solution, else the one offered answer it calls right)."""
-    view = run.view()
-    kind = view["answer"]["type"]
-    shown = copy.deepcopy(run).solution().highlight  # a target's solution plays on
-    if kind == "sequence" and len(shown) == view["answer"]["count"]:
-        return list(shown)
-    if kind == "cards" and verdict(run, list(shown)):
-        return list(shown)
-    if kind == "card" and shown and verdict(run, shown[0]):
-        return shown[0]
-    for answer in candidates(view):
-        if verdict(run, answer):
-            return answer
-    right = getattr(run, "right", None)  # score forms: the numbers the engine expects
-    assert right is not None and verdict(run, right), f"no right answer for {view['id']}"
-    return right
-
-
-def wrong_answer(run: PuzzleRun, right: Any) -> Any | None:
-    """An answer of the right shape that the engine calls wrong (``None`` if there is none)."""
-    view = run.view()
-    spec = view["answer"]
-    tries: list[Any] = []
-    if spec["type"] == "sequence":
-        tries.append(list(reversed(right)))
-    elif spec["type"] == "form":
-        for field in spec["fields"]:
-            changed = dict(right)
-            if field["kind"] == "number":
-                changed[field["name"]] = right[field["name"]] + 5
-            else:
-                values = [o["value"] for o in field["options"]]
-                changed[field["name"]] = next(v for v in values if v != right[field["name"]])
-            tries.append(changed)
-    tries += candidates(view)[:300]
-    return next((a for a in tries if a != right and verdict(run, a) is False), None)
-
-
-def script(p: Puzzle) -> tuple[Any | None, list[Any], dict[str, Any]]:
-    """A wrong answer, the right answers (one per step of a target) and the answer's
-    controls (the same type at every step), all from the engine."""
-    run = p.start()
-    spec = run.view()["answer"]
-    right = right_answer(run)
-    wrong = wrong_answer(run, right)
-    steps = [right]
-    assert run.check(right).correct
-    while not run.done:  # a target: the defence answered; the next card
-        right = right_answer(run)
-        assert run.check(right).correct
-        steps.append(right)
-    return wrong, steps, spec
 
 
 @functools.cache
@@ -569,7 +462,7 @@ def test_every_wrong_answer_of_a_shipped_puzzle_cites_a_rule(p: Puzzle) -> None:
     run = p.start()
     wrong = [a for a in candidates(run.view())[:200] if verdict(run, a) is False][:4]
     if not wrong:  # a form of numbers: the right one, one number changed
-        wrong = [wrong_answer(run, right_answer(run))]
+        wrong = [run_wrong_answer(run, run_right_answer(run))]
     assert wrong and None not in wrong, p.id
     for answer in wrong:
         trial = copy.deepcopy(run)

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
 from typing import Any
 
 import pytest
+from puzzle_answers import right_answer
+from tiers import seeds
 
 import fortyfive as ff
 from fortyfive.course.progress import ProgressLog, chapter_results, progress, read_attempts
-from fortyfive.engine.dealing import deal_pack, turnup_trump
 from fortyfive.puzzles import (
     CHAPTERS,
     KINDS,
@@ -34,110 +34,8 @@ from fortyfive.puzzles.generate import (
     variants,
 )
 from fortyfive.solve.solver import solve
-from tests.tiers import seeds
 
 ALL = [p for ch in CHAPTERS for p in load_collection(ch)]
-
-
-def right_answer(p: Puzzle) -> Any:
-    """The answer as the engine's public API gives it (independent of the checker)."""
-    pos, rules = p.position, ff.get_rules(p.preset)
-    if p.kind == "order":
-        trumps = [str(c) for c in ff.trump_order(rules, pos["trump"])]
-        rank = {c: i for i, c in enumerate(trumps)}
-        plain = [c for c in pos["cards"] if c not in rank]
-        if plain:
-            suit = plain[0][1]
-            for i, c in enumerate(ff.plain_order(rules, suit, pos["trump"])):
-                rank[str(c)] = 100 + i
-        return sorted(pos["cards"], key=lambda c: rank[c])
-    if p.kind == "winner":
-        return pos["trick"][ff.trick_winner(rules, pos["trump"], pos["trick"])]
-    if p.kind == "legal":
-        return sorted(
-            str(c) for c in ff.legal_plays(rules, pos["trump"], pos["hand"], pos["trick"])
-        )
-    if p.kind == "keep":
-        legal = ff.legal_plays(rules, pos["trump"], pos["hand"], pos["trick"])
-        return "keep" if any(str(c) != pos["card"] for c in legal) else "play"
-    if p.kind == "notation":
-        return [t for t in pos["tokens"] if _parses(t)]
-    if p.kind == "trumps":
-        turnup = pos.get("turnup")
-        trump = "SCDH"[turnup_trump(ff.parse_card(turnup).id)] if turnup else pos["trump"]
-        trumps = {str(c) for c in ff.trump_order(rules, trump)}
-        return [c for c in pos["cards"] if c in trumps]
-    g = position_game(rules, pos, until_over=p.kind == "game-winner")
-    if p.kind == "turn":
-        question = pos.get("question", "to_act")
-        if question == "partners":
-            side = rules.partnerships[pos["seat"]]
-            return [str(s) for s in rules.partners(side) if s != pos["seat"]]
-        if question == "dealt":
-            hands, _ = deal_pack(rules, g.dealer, list(range(rules.deck_size)))
-            seat = next((s for s, h in enumerate(hands) if pos["card"] - 1 in h), None)
-            return "stock" if seat is None else str(seat)
-        return str(g.dealer if question == "dealer" else g.to_act)
-    if p.kind == "give-up":
-        values = {a.split()[1]: v for a, v in solve(g).values.items() if a.startswith("rob ")}
-        return max(values, key=lambda c: values[c])
-    if p.kind == "rob":
-        return "nobody" if g.robber is None else str(g.robber)
-    if p.kind == "score":
-        names = rules.partnership_names
-        if rules.auction:
-            row = g.score_sheet(by="deal").iloc[0]
-            return {n: int(row[n]) for n in names}
-        out: dict[str, Any] = dict(zip(names, g.scores, strict=True))
-        out["certain"] = "yes" if g.bonus_status().certain else "no"
-        return out
-    if p.kind == "game-winner":
-        assert g.winner is not None
-        if rules.auction:  # R10.5: the hand is played out, only the winner is asked
-            return {"partnership": rules.partnership_names[g.winner]}
-        return {"partnership": rules.partnership_names[g.winner], "trick": str(g.tricks_played)}
-    if p.kind == "calls":
-        return sorted(g.legal_actions())
-    if p.kind == "bid":
-        return bid_judgement(json.dumps(pos, sort_keys=True))
-    raise AssertionError(p.kind)
-
-
-@cache
-def bid_judgement(position: str) -> str:
-    """The search bot's valuation of the first caller's hand, sample by sample (SAMPLES deals
-    per suit): the highest legal bid not above the better suit's average, else a pass; 30 when
-    its doubled score (R10.3) is worth more on average than stopping there."""
-    from fortyfive.agents.bots import SearchBot
-    from fortyfive.puzzles._bidding import SAMPLES
-
-    g = position_game(ff.BARKER, json.loads(position))
-    assert g.to_act is not None
-    obs = g.observation(g.to_act)
-    points: dict[str, list[int]] = {}
-    for i in range(SAMPLES):
-        for suit, v in SearchBot(seed=i, bid_samples=1).suit_values(obs).items():
-            points.setdefault(suit, []).append(round(v))
-    best = max(points.values(), key=sum)
-    value = sum(best) / SAMPLES
-    bids = [int(a.split()[1]) for a in g.legal_actions() if a.startswith("bid ")]
-    limit = max((b for b in bids if b <= value), default=0)
-    if not limit:
-        return "pass"
-
-    def score(bid: int) -> float:  # R10.2, R10.3: a made 30 doubles, a failed bid is lost
-        made = [(2 * p if bid == 30 else p) for p in best if p >= bid]
-        return (sum(made) - bid * (SAMPLES - len(made))) / SAMPLES
-
-    return "bid 30" if 30 in bids and score(30) > score(limit) else f"bid {limit}"
-
-
-def _parses(token: str) -> bool:
-    try:
-        ff.parse_card(token)
-    except ValueError:
-        return False
-    return True
 
 
 def test_every_chapter_ships_at_least_8_puzzles_with_unique_ids() -> None:

@@ -8,13 +8,12 @@ changing with it (R8.5, R8.6, R9.5, R10.3, R10.5).
 
 from __future__ import annotations
 
-import itertools
-import json
 import re
 from dataclasses import replace
 from typing import Any
 
 import pytest
+from notebook_text import puzzle_lead_ins
 
 from fortyfive.course import symbols
 from fortyfive.engine.rules import BARKER, get_rules
@@ -104,22 +103,9 @@ def names(text: str, word: str) -> bool:
     return re.search(rf"(?<!{edge}){re.escape(word)}(?!{edge})", text, re.IGNORECASE) is not None
 
 
-def _lead_ins(chapter: int) -> dict[str, str]:
-    from fortyfive.course.files import NOTEBOOKS
-
-    name = next(NOTEBOOKS.glob(f"0{chapter}_*.ipynb"))
-    cells = json.loads(name.read_text(encoding="utf-8"))["cells"]
-    out = {}
-    for before, cell in itertools.pairwise(cells):
-        m = re.fullmatch(r'puzzle\("(c\d-\d\d)"\)', "".join(cell["source"]).strip())
-        if m and before["cell_type"] == "markdown":
-            out[m.group(1)] = "".join(before["source"])
-    return out
-
-
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_no_lead_in_names_the_answer(chapter: int):
-    lead_ins = _lead_ins(chapter)
+    lead_ins = puzzle_lead_ins(chapter)
     assert set(lead_ins) == {p.id for p in PUZZLES[chapter]}
     for p in PUZZLES[chapter]:
         text = lead_ins[p.id]

@@ -3,7 +3,7 @@ by a puzzle whose answer depends on it (shown by changing the position where the
 no prompt, view or lead-in names its answer, rob positions inside the first trick (R6.6), and the
 kinds notation, trumps and give-up.
 
-Right answers come from the engine's public functions (``test_puzzles.right_answer``), never from
+Right answers come from the engine's public functions (``puzzle_answers.right_answer``), never from
 the puzzle runs themselves.
 """
 
@@ -14,7 +14,8 @@ import re
 from typing import Any
 
 import pytest
-from test_puzzles import right_answer
+from notebook_text import puzzle_lead_ins
+from puzzle_answers import right_answer
 
 import fortyfive as ff
 from fortyfive.agents.rule_play import rob_discard
@@ -145,22 +146,9 @@ def test_no_prompt_or_fact_names_the_answer(p: Puzzle) -> None:
         assert not _names(text, word), (p.id, word, text)
 
 
-def _lead_ins(chapter: int) -> dict[str, str]:
-    """Each puzzle's lead-in: the markdown cell just before its cell."""
-    nb = json.loads((NOTEBOOKS / NOTEBOOK[chapter]).read_text(encoding="utf-8"))
-    out, last = {}, ""
-    for cell in nb["cells"]:
-        src = "".join(cell["source"])
-        if cell["cell_type"] == "markdown":
-            last = src
-        elif m := re.fullmatch(r'puzzle\("(c\d-\d\d)"\)', src.strip()):
-            out[m.group(1)] = last
-    return out
-
-
 @pytest.mark.parametrize("chapter", FIRST)
 def test_no_lead_in_names_the_answer_or_the_rule_that_decides_it(chapter: int) -> None:
-    leads = _lead_ins(chapter)
+    leads = puzzle_lead_ins(chapter)
     assert set(leads) == {p.id for p in PUZZLES[chapter]}
     for p in PUZZLES[chapter]:
         text = leads[p.id]

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_puzzle_widget import script
+from puzzle_answers import script
 
 from fortyfive.course import drill, puzzle, review, review_boxes
 from fortyfive.course.practice import PracticeMessage, ReviewSession

@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from tiers import seeds
 
 from fortyfive import Game
 from fortyfive.agents.bots import RuleBot, SearchBot
 from fortyfive.agents.rollout import _Deal, rollout_samples, rollout_values
 from fortyfive.solve.position import Position
-from tests.tiers import seeds
 
 
 def engine_deal(g: Game) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from tiers import full_only
 
 from fortyfive.puzzles.generate import (
     COURSE,
@@ -25,7 +26,6 @@ from fortyfive.puzzles.model import (
     load_collection,
     shipped_generator,
 )
-from tests.tiers import full_only
 
 REBUILD = "rebuild with python -m fortyfive.puzzles.generate, then run python -m pytest --full"
 

@@ -4,92 +4,39 @@ the game engine's own ``legal_actions``/``apply``: values must match exactly (R3
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
+from positions import (
+    SHORT_BRUFF,
+    a_second_trump_apart,
+    position_with,
+    random_deal,
+    trick_start_with,
+)
+from search_oracles import minimax, minimax_values
+from tiers import seeds
 
 from fortyfive import BARKER, BRUFF, Game, Rules
 from fortyfive.agents.bots import RandomBot
 from fortyfive.engine.cards import CARDS, SUITS, deck
 from fortyfive.engine.game import shuffled
 from fortyfive.engine.rules import tables
-from fortyfive.engine.scoring import running_totals
 from fortyfive.solve.position import Position
 from fortyfive.solve.solver import can_force_win, deal_value, solve
-from tests.tiers import seeds
 
 
-def deal_points(game: Game, number: int, partnership: int) -> int:
-    """Points ``partnership`` took in deal ``number`` (tricks and the bonus)."""
-    d = next(d for d in game.deals if d.number == number)
-    r = game.rules
-    return running_totals(
-        r, (0,) * r.n_partnerships, [r.partnerships[t.winner] for t in d.tricks], d.bonus_trick
-    )[partnership]
-
-
-def oracle(game: Game, partnership: int, number: int) -> int:
-    """Plain minimax over the engine: the side maximises, everyone else minimises."""
-    if game.over or game.deal_number != number:
-        return deal_points(game, number, partnership)
-    seat = game.to_act
-    assert seat is not None
-    vals = []
-    for a in game.legal_actions():
-        g = game.copy()
-        g.apply(a)
-        vals.append(oracle(g, partnership, number))
-    return max(vals) if game.partnership(seat) == partnership else min(vals)
-
-
-def oracle_values(game: Game) -> dict[str, int]:
-    seat = game.to_act
-    assert seat is not None
-    p = game.partnership(seat)
-    out = {}
-    for a in game.legal_actions():
-        g = game.copy()
-        g.apply(a)
-        out[a] = oracle(g, p, game.deal_number)
-    return out
-
-
-def random_deal(rules: Rules, rng: random.Random) -> Game:
-    """A first deal with scores 0 (so no game ends before the deal's last trick, R8.3)."""
-    pack = [deck(rules.joker)[i] for i in shuffled(rng, rules.deck_size)]
-    n, h = rules.players, rules.hand_size
-    hands = [pack[i * h : (i + 1) * h] for i in range(n)]
-    return Game.from_deal(rules, rng.randrange(n), hands, pack[n * h :], seed=rng.randrange(99))
-
-
-def position_with(rules: Rules, rng: random.Random, cards_left: int) -> Game:
-    """A random trick-phase position with at most ``cards_left`` cards still in hands."""
-    while True:
-        g = random_deal(rules, rng)
-        bot = RandomBot(rng.randrange(10**6))
-        number = g.deal_number
-        while g.deal_number == number and not g.over:
-            held = sum(len(g.hand(s)) for s in range(rules.players))
-            if g.phase == "play" and held <= cards_left and rng.random() < 0.5:
-                return g
-            g.apply(bot.choose(g, g.to_act))
-
-
-@pytest.mark.parametrize("seed", seeds(150))
+@pytest.mark.parametrize("seed", range(150))
 def test_R10_1_barker_solver_matches_oracle_three_tricks(seed: int) -> None:
     rng = random.Random(seed)
     g = position_with(BARKER, rng, cards_left=12)
-    assert solve(g).values == oracle_values(g), Position.from_game(g).describe()
+    assert solve(g).values == minimax_values(g), Position.from_game(g).describe()
 
 
 @pytest.mark.parametrize("seed", seeds(100))
 def test_R7_2_bruff_solver_matches_oracle_two_tricks(seed: int) -> None:
     rng = random.Random(1000 + seed)
     g = position_with(BRUFF, rng, cards_left=12)
-    assert solve(g).values == oracle_values(g), Position.from_game(g).describe()
-
-
-SHORT_BRUFF = replace(BRUFF, name="bruff-2", hand_size=2)
+    assert solve(g).values == minimax_values(g), Position.from_game(g).describe()
 
 
 @pytest.mark.parametrize("seed", seeds(100))
@@ -99,7 +46,7 @@ def test_R6_5_robbing_in_the_search_matches_oracle(seed: int) -> None:
     g = random_deal(SHORT_BRUFF, rng)
     while g.phase == "bury":
         g.apply(rng.choice(g.legal_actions()))
-    assert solve(g).values == oracle_values(g), Position.from_game(g).describe()
+    assert solve(g).values == minimax_values(g), Position.from_game(g).describe()
 
 
 def test_solver_is_deterministic() -> None:
@@ -224,7 +171,7 @@ def test_R4_1_R5_5_a_leader_nobody_can_trump_matches_oracle(seed: int) -> None:
     rng = random.Random(3000 + seed)
     rules = BARKER if seed % 2 else BRUFF
     g = only_the_leader_holds_trumps(rules, rng, cards_left=12)
-    assert solve(g).values == oracle_values(g), Position.from_game(g).describe()
+    assert solve(g).values == minimax_values(g), Position.from_game(g).describe()
 
 
 def test_the_search_pauses_the_garbage_collector_and_restores_it() -> None:
@@ -242,17 +189,7 @@ def test_the_search_pauses_the_garbage_collector_and_restores_it() -> None:
         gc.enable()
 
 
-def trick_start_with(rules: Rules, rng: random.Random, cards_left: int) -> Game:
-    """A position at the start of a trick, robbing over, with ``cards_left`` cards in hands."""
-    while True:
-        g = position_with(rules, rng, cards_left)
-        pos = Position.from_game(g)
-        held = sum(h.bit_count() for h in pos.hands)
-        if not pos.trick and pos.robber < 0 and held == cards_left:
-            return g
-
-
-@pytest.mark.parametrize("seed", seeds(60))
+@pytest.mark.parametrize("seed", range(60))
 def test_R3_R7_the_last_two_tricks_searched_without_a_table_match_oracle(seed: int) -> None:
     """A bruff trick start with two cards in each hand is searched by its own tableless
     routine (every seat's choices, R4-R5, and the bonus, R7.2): exact for every side."""
@@ -260,7 +197,7 @@ def test_R3_R7_the_last_two_tricks_searched_without_a_table_match_oracle(seed: i
     g = trick_start_with(BRUFF, rng, cards_left=12)
     pos = Position.from_game(g)
     for side in range(BRUFF.n_partnerships):
-        expected = oracle(g, side, g.deal_number)
+        expected = minimax(g, side, g.deal_number)
         assert deal_value(pos, side) == expected, (side, pos.describe())
 
 
@@ -294,26 +231,7 @@ def test_R6_5_R7_2_a_turn_up_still_to_rob_can_take_the_bonus(seed: int) -> None:
     pos = Position.from_game(g)
     assert pos.robber >= 0
     for side in range(SHORT_BRUFF.n_partnerships):
-        assert deal_value(pos, side) == oracle(g, side, g.deal_number), (side, pos.describe())
-
-
-def a_second_trump_apart(rules: Rules, rng: random.Random, cards_left: int, kind: int) -> Game:
-    """A trick start, robbing over, where the highest trumps held are not all in one hand.
-    ``kind`` 0: nothing more; 1: the two highest are held by different partnerships and the
-    second has a guard (another trump), so the order of play in the trick decides whether it
-    counts; 2: the second has no guard."""
-    while True:
-        g = trick_start_with(rules, rng, cards_left)
-        pos = Position.from_game(g)
-        held = [c for c in pos.tables.order if any(h >> c & 1 for h in pos.hands)]
-        owners = [next(s for s, h in enumerate(pos.hands) if h >> c & 1) for c in held]
-        if len(set(owners[:3])) < 2:
-            continue
-        first, second = owners[0], owners[1]
-        guarded = (pos.hands[second] & pos.tables.trump_mask).bit_count() >= 2
-        facing = rules.partnerships[first] != rules.partnerships[second]
-        if kind == 0 or (kind == 1 and facing and guarded) or (kind == 2 and not guarded):
-            return g
+        assert deal_value(pos, side) == minimax(g, side, g.deal_number), (side, pos.describe())
 
 
 @pytest.mark.parametrize("seed", seeds(120))
@@ -325,7 +243,7 @@ def test_R4_1_R5_1_a_guarded_next_trump_matches_oracle(seed: int) -> None:
     g = a_second_trump_apart(rules, random.Random(7000 + seed), 12, kind=seed % 3)
     pos = Position.from_game(g)
     for side in range(rules.n_partnerships):
-        expected = oracle(g, side, g.deal_number)
+        expected = minimax(g, side, g.deal_number)
         assert deal_value(pos, side) == expected, (side, pos.describe())
 
 
@@ -338,10 +256,10 @@ def test_R5_1_two_unguarded_top_trumps_of_one_side_can_be_drawn_together() -> No
     g = short_bruff_deal(hands, "2C", dealer=5)
     pos = Position.from_game(g)
     assert pos.robber < 0 and g.to_act == 0
-    assert oracle(g, 1, g.deal_number) == 10
+    assert minimax(g, 1, g.deal_number) == 10
     assert deal_value(pos, 1) == 10
     for side in range(SHORT_BRUFF.n_partnerships):
-        assert deal_value(pos, side) == oracle(g, side, g.deal_number)
+        assert deal_value(pos, side) == minimax(g, side, g.deal_number)
 
 
 def test_R5_1_a_guarded_trump_under_two_higher_ones_of_the_leader_wins_nothing() -> None:
@@ -355,6 +273,6 @@ def test_R5_1_a_guarded_trump_under_two_higher_ones_of_the_leader_wins_nothing()
     g = short_bruff_deal(hands, free[4], dealer=5)
     pos = Position.from_game(g)
     assert pos.robber < 0 and g.to_act == 0
-    assert oracle(g, 1, g.deal_number) == 0
+    assert minimax(g, 1, g.deal_number) == 0
     for side in range(SHORT_BRUFF.n_partnerships):
-        assert deal_value(pos, side) == oracle(g, side, g.deal_number)
+        assert deal_value(pos, side) == minimax(g, side, g.deal_number)

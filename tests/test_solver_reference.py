@@ -8,13 +8,13 @@ from __future__ import annotations
 import random
 
 import pytest
+import solver_reference as ref
+from positions import a_second_trump_apart, position_with, random_deal
+from tiers import seeds
 
 from fortyfive import BARKER, BRUFF, Game
 from fortyfive.solve.position import Position
 from fortyfive.solve.solver import deal_value, solve
-from tests import solver_reference as ref
-from tests.test_solver import a_second_trump_apart, position_with, random_deal
-from tests.tiers import seeds
 
 
 def check(g: Game, other_side: bool) -> None:

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from classroom import BASE, manifest, solve_puzzle, submitted
+from puzzle_answers import script
 
 from fortyfive import __version__
 from fortyfive.cli import main
@@ -29,46 +31,6 @@ from fortyfive.teach.manifest import MAX_MANIFEST_BYTES, Policy, load_manifest
 from fortyfive.teach.report import answer_key, feedback_text, write_report
 from fortyfive.teach.roster import RosterError, read_roster
 from fortyfive.teach.submission import file_name
-
-try:
-    from tests.test_puzzle_widget import script
-except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
-    from test_puzzle_widget import script  # type: ignore[no-redef]
-
-BASE: dict[str, Any] = {
-    "format": "fortyfive-assignment",
-    "version": 1,
-    "id": "hw1",
-    "title": "Trumps and following",
-    "seed": 2026,
-    "policy": {"tries": 2, "hint_penalty": 0.25},
-    "puzzles": [
-        {"id": "c1-01", "points": 2},
-        {"chapter": 2, "count": 2},
-        {"generate": "order", "difficulty": [1, 2], "count": 2},
-    ],
-}
-
-
-def manifest(**changes: Any) -> Any:
-    return parse_manifest({**BASE, **changes})
-
-
-def solve(hw: Assignment, slot: int, wrong_first: int = 0, hints: int = 0) -> None:
-    """Work puzzle ``slot`` through its widget as a student would."""
-    w = hw.puzzle(slot)
-    wrong, steps, _ = script(hw.puzzles[slot - 1].puzzle)
-    for _ in range(hints):
-        w.hint()
-    for _ in range(wrong_first):
-        assert wrong is not None
-        w.answer(wrong)
-        if w.run.done:
-            w.reset()
-    for step in steps:
-        w.answer(step)
-    assert w.solved
-
 
 # ---------------------------------------------------------------- manifests
 
@@ -170,7 +132,7 @@ def test_a_choice_asking_for_more_puzzles_than_match_is_refused() -> None:
 def test_every_check_is_written_as_an_answer_with_its_puzzles_definition(tmp_path: Path) -> None:
     m = manifest()
     hw = Assignment(m, "ana", tmp_path)
-    solve(hw, 2, wrong_first=1)
+    solve_puzzle(hw, 2, wrong_first=1)
     sub = read_submission(tmp_path / file_name("ana"))
     assert (sub.assignment, sub.manifest, sub.student) == ("hw1", m.digest(), "ana")
     assert len(sub.attempts) == 2 + len(script(hw.puzzles[1].puzzle)[1]) - 1
@@ -183,11 +145,11 @@ def test_every_check_is_written_as_an_answer_with_its_puzzles_definition(tmp_pat
 
 def test_the_students_points_follow_the_policy(tmp_path: Path) -> None:
     hw = Assignment(manifest(), "ana", tmp_path)
-    solve(hw, 1)
-    solve(hw, 2, wrong_first=1)
-    solve(hw, 3, hints=1)
+    solve_puzzle(hw, 1)
+    solve_puzzle(hw, 2, wrong_first=1)
+    solve_puzzle(hw, 3, hints=1)
     hw.solution(4)
-    solve(hw, 4)  # solved after "Show me": nothing
+    solve_puzzle(hw, 4)  # solved after "Show me": nothing
     assert [hw.points(n) for n in range(1, 6)] == [2.0, 1.0, 0.75, 0.0, 0.0]
     rows = {r.slot: r.status for r in hw.rows()}
     assert rows[2] == "solved after 1 wrong"
@@ -208,29 +170,15 @@ def test_earned_applies_tries_hints_and_show() -> None:
 # ---------------------------------------------------------------- grading
 
 
-def _submission(tmp_path: Path, student: str, edit: Any = None) -> Path:
-    """A student's real submission file (answers given through the widgets), then ``edit``ed."""
-    folder = tmp_path / student
-    hw = Assignment(manifest(), student, folder)
-    for slot in range(1, 6):
-        solve(hw, slot)
-    path = folder / file_name(student)
-    if edit is not None:
-        data = json.loads(path.read_text())
-        edit(data)
-        path.write_text(json.dumps(data))
-    return path
-
-
 def test_grading_hand_made_submissions_gives_the_expected_figures(tmp_path: Path) -> None:
     m = manifest()
     folder = tmp_path / "ana"
     hw = Assignment(m, "ana", folder)
-    solve(hw, 1)  # 2 points
-    solve(hw, 2, wrong_first=1)  # 1 point: one wrong try is allowed
-    solve(hw, 3, hints=2)  # 1 - 2 x 0.25
-    solve(hw, 4, wrong_first=3)  # more than 2 wrong tries: nothing
-    ben = _submission(tmp_path, "ben")
+    solve_puzzle(hw, 1)  # 2 points
+    solve_puzzle(hw, 2, wrong_first=1)  # 1 point: one wrong try is allowed
+    solve_puzzle(hw, 3, hints=2)  # 1 - 2 x 0.25
+    solve_puzzle(hw, 4, wrong_first=3)  # more than 2 wrong tries: nothing
+    ben = submitted(tmp_path, "ben")
     subs = [read_submission(folder / file_name("ana")), read_submission(ben)]
     book = grade(m, subs, roster=["ana", "ben", "cy"])
     assert book.totals() == {"ana": 3.5, "ben": 6.0, "cy": 0.0}
@@ -269,7 +217,7 @@ def test_an_edited_position_or_another_students_puzzle_is_refused(tmp_path: Path
             if a["slot"] == 1:
                 a["definition"]["position"]["cards"] = a["definition"]["position"]["cards"][:2]
 
-    edited = _submission(tmp_path, "eve", edit_position)
+    edited = submitted(tmp_path, "eve", edit_position)
     book = grade(m, [read_submission(edited)])
     assert next(r for r in book.rows if r.slot == 1).points == 0
     assert any("not the one this assignment gave" in n for n in book.notes["eve"])
@@ -279,7 +227,7 @@ def test_an_edited_position_or_another_students_puzzle_is_refused(tmp_path: Path
     def relabel(data: dict[str, Any]) -> None:
         data["student"] = "eve2"
 
-    copied = _submission(tmp_path, "ben", relabel)
+    copied = submitted(tmp_path, "ben", relabel)
     book = grade(m, [read_submission(copied)])
     same = [
         a.points
@@ -293,7 +241,7 @@ def test_an_edited_position_or_another_students_puzzle_is_refused(tmp_path: Path
 def test_a_submission_of_another_assignment_version_or_off_the_roster_is_refused(
     tmp_path: Path,
 ) -> None:
-    path = _submission(tmp_path, "ana")
+    path = submitted(tmp_path, "ana")
     sub = read_submission(path)
     other = manifest(seed=1)
     book = grade(other, [sub])
@@ -309,17 +257,17 @@ def test_a_submission_says_which_fortyfive_made_it_and_the_grader_notes_another(
 ) -> None:
     import importlib.metadata
 
-    path = _submission(tmp_path, "ana")
+    path = submitted(tmp_path, "ana")
     here = importlib.metadata.version("fortyfive")
     assert json.loads(path.read_text())["fortyfive"] == here
     book = grade(manifest(), [read_submission(path)], roster=["ana"])
     assert book.totals() == {"ana": 6.0} and book.notes["ana"] == []
-    older = _submission(tmp_path / "old", "ana", lambda d: d.update(fortyfive="0.0.9"))
+    older = submitted(tmp_path / "old", "ana", lambda d: d.update(fortyfive="0.0.9"))
     book = grade(manifest(), [read_submission(older)], roster=["ana"])
     assert book.totals() == {"ana": 6.0}  # the same puzzles drawn: graded as ever, and noted
     (note,) = book.notes["ana"]
     assert f"made with fortyfive 0.0.9, graded with {here}" in note
-    unknown = _submission(tmp_path / "none", "ana", lambda d: d.pop("fortyfive"))
+    unknown = submitted(tmp_path / "none", "ana", lambda d: d.pop("fortyfive"))
     assert grade(manifest(), [read_submission(unknown)]).notes["ana"] == []  # files of before
 
 
@@ -348,13 +296,13 @@ def test_a_submission_says_which_fortyfive_made_it_and_the_grader_notes_another(
 def test_a_malformed_submission_is_refused_with_a_clear_message(
     tmp_path: Path, edit: Any, message: str
 ) -> None:
-    path = _submission(tmp_path, "ana", edit)
+    path = submitted(tmp_path, "ana", edit)
     with pytest.raises(SubmissionError, match=message):
         read_submission(path)
 
 
 def test_a_submission_with_a_number_json_does_not_have_is_refused(tmp_path: Path) -> None:
-    path = _submission(tmp_path, "ana")
+    path = submitted(tmp_path, "ana")
     text, n = re.subn(r'"seconds": [0-9.e-]+', '"seconds": Infinity', path.read_text(), count=1)
     assert n == 1
     path.write_text(text)
@@ -376,7 +324,7 @@ def test_the_report_files_and_the_feedback(tmp_path: Path) -> None:
     m = manifest()
     folder = tmp_path / "ana"
     hw = Assignment(m, "ana", folder)
-    solve(hw, 1)
+    solve_puzzle(hw, 1)
     book = grade(m, [read_submission(folder / file_name("ana"))], roster=["ana", "ben"])
     written = write_report(book, tmp_path / "out")
     names = {p.relative_to(tmp_path / "out").as_posix() for p in written}
@@ -424,7 +372,7 @@ def test_assign_and_grade_commands(tmp_path: Path, capsys: pytest.CaptureFixture
     assert (out / "teacher" / "hw1-teacher.ipynb").is_file()
     # the notebook's own first cell gives the same assignment as the manifest
     hw = Assignment(load_manifest(mpath), "ana", tmp_path / "ana")
-    solve(hw, 1)
+    solve_puzzle(hw, 1)
     (tmp_path / "junk.json").write_text("{}")
     code = main(
         ["grade", "--assignment", str(mpath), str(tmp_path / "ana"), "--out", str(tmp_path / "g")]

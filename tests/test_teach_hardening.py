@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from classroom import BASE, filed_as, manifest, manifest_file, submitted
 
 from fortyfive.cli import main
 from fortyfive.teach import manifest as manifest_module
@@ -21,13 +22,6 @@ from fortyfive.teach.grade import Gradebook, Row
 from fortyfive.teach.manifest import ManifestError
 from fortyfive.teach.report import MAX_HEATMAP_STUDENTS, heatmap_svg
 from fortyfive.teach.submission import file_name, read_submission
-
-try:
-    from tests.test_teach import BASE, _submission, manifest
-    from tests.test_teach_integrity import _manifest_file, _renamed
-except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
-    from test_teach import BASE, _submission, manifest  # type: ignore[no-redef]
-    from test_teach_integrity import _manifest_file, _renamed  # type: ignore[no-redef]
 
 
 def _roster(tmp_path: Path, *students: str) -> Path:
@@ -50,44 +44,44 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 def test_a_file_below_a_students_nbgrader_folder_counts_for_no_one(tmp_path: Path) -> None:
     work = tmp_path / "work"
-    ana, ben, dan = (_submission(work, s) for s in ("ana", "ben", "dan"))
+    ana, ben, dan = (submitted(work, s) for s in ("ana", "ben", "dan"))
     course = tmp_path / "course" / "submitted"
-    _renamed(ana, course / "ana" / "hw1" / file_name("ana"))
-    _renamed(ben, course / "ben" / "hw1" / file_name("ben"))
+    filed_as(ana, course / "ana" / "hw1" / file_name("ana"))
+    filed_as(ben, course / "ben" / "hw1" / file_name("ben"))
     # eve hands in, a folder deeper, dan's work and a copy of ben's file that differs from his
-    _renamed(dan, course / "eve" / "hw1" / "extra2" / file_name("dan"))
-    forged = _renamed(ben, course / "eve" / "hw1" / "extra" / file_name("ben"))
+    filed_as(dan, course / "eve" / "hw1" / "extra2" / file_name("dan"))
+    forged = filed_as(ben, course / "eve" / "hw1" / "extra" / file_name("ben"))
     data = json.loads(forged.read_text())
     data["attempts"] = data["attempts"][1:]
     forged.write_text(json.dumps(data))
     roster = _roster(tmp_path, "ana", "ben", "dan", "eve")
-    book, _ = grade_files(_manifest_file(tmp_path), [course], tmp_path / "out", roster)
+    book, _ = grade_files(manifest_file(tmp_path), [course], tmp_path / "out", roster)
     assert book.totals() == {"ana": 6.0, "ben": 6.0, "dan": 0.0, "eve": 0.0}
     deeper = [u for u in book.unreadable if "eve" in u and "directly in" in u]
     assert len(deeper) == 2 and all("refused" in u for u in deeper)
     # the same a folder deeper in one's own folder, and in nbgrader's autograded/
     auto = tmp_path / "course" / "autograded" / "dan" / "hw1" / "old" / file_name("dan")
-    _renamed(dan, auto)
+    filed_as(dan, auto)
     assert "directly in" in (identity_problem(auto, read_submission(auto)) or "")
 
 
 def test_whose_folder_nbgrader_has_a_file_from_keeps_its_guarantees(tmp_path: Path) -> None:
-    ana = _submission(tmp_path / "work", "ana")
+    ana = submitted(tmp_path / "work", "ana")
     sub = read_submission(ana)
     course = tmp_path / "course"
     # directly in another's folder, whatever its assignment folder is called
     for assignment in ("hw1", "week1"):
-        path = _renamed(ana, course / "submitted" / "eve" / assignment / file_name("ana"))
+        path = filed_as(ana, course / "submitted" / "eve" / assignment / file_name("ana"))
         assert "nbgrader has it from eve" in (identity_problem(path, sub) or "")
     assert (
-        identity_problem(_renamed(ana, course / "submitted/ana/hw1" / file_name("ana")), sub)
+        identity_problem(filed_as(ana, course / "submitted/ana/hw1" / file_name("ana")), sub)
         is None
     )
     # a folder of the teacher's own that happens to be called so, not nbgrader's layout
-    assert identity_problem(_renamed(ana, tmp_path / "submitted" / file_name("ana")), sub) is None
-    mine = _renamed(ana, tmp_path / "b" / "submitted" / "ana" / file_name("ana"))
+    assert identity_problem(filed_as(ana, tmp_path / "submitted" / file_name("ana")), sub) is None
+    mine = filed_as(ana, tmp_path / "b" / "submitted" / "ana" / file_name("ana"))
     assert identity_problem(mine, sub) is None
-    wrong_name = _renamed(ana, tmp_path / "c" / file_name("ben"))
+    wrong_name = filed_as(ana, tmp_path / "c" / file_name("ben"))
     assert "file name is not theirs" in (identity_problem(wrong_name, sub) or "")
 
 
@@ -99,10 +93,10 @@ def test_an_odd_field_name_is_escaped_and_stops_no_one_else(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], key: str
 ) -> None:
     work = tmp_path / "work"
-    _submission(work, "ana")
-    _submission(work, "ben", lambda d: d["attempts"][0].update({key: 1}))
+    submitted(work, "ana")
+    submitted(work, "ben", lambda d: d["attempts"][0].update({key: 1}))
     out = tmp_path / "grades"
-    args = ["grade", "--assignment", str(_manifest_file(tmp_path)), str(work), "--out", str(out)]
+    args = ["grade", "--assignment", str(manifest_file(tmp_path)), str(work), "--out", str(out)]
     assert main([*args, "--roster", str(_roster(tmp_path, "ana", "ben"))]) == 0
     said = capsys.readouterr()
     assert "\x1b" not in said.out + said.err and "\ud800" not in said.err
@@ -143,16 +137,16 @@ def test_a_file_whose_name_is_not_printable_is_refused_escaped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     work = tmp_path / "work"
-    ana = _submission(work, "ana")
+    ana = submitted(work, "ana")
     returned = tmp_path / "returned"
-    _renamed(ana, returned / "ana" / file_name("ana"))
-    _renamed(ana, returned / "x" / "fortyfive-submission-\x1b[2J.json")
+    filed_as(ana, returned / "ana" / file_name("ana"))
+    filed_as(ana, returned / "x" / "fortyfive-submission-\x1b[2J.json")
     odd = os.fsencode(returned / "y") + b"/fortyfive-submission-\xff.json"
     os.makedirs(os.path.dirname(odd))
     with open(odd, "wb") as f:
         f.write(ana.read_bytes())
     out = tmp_path / "grades"
-    args = ["grade", "--assignment", str(_manifest_file(tmp_path)), str(returned), "--out"]
+    args = ["grade", "--assignment", str(manifest_file(tmp_path)), str(returned), "--out"]
     assert main([*args, str(out)]) == 0
     said = capsys.readouterr()
     assert "\x1b" not in said.err and "\udcff" not in said.err and "ana: 6 / 6" in said.out
@@ -167,7 +161,7 @@ def test_a_file_that_cannot_be_read_is_told_to_its_student(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     work = tmp_path / "returned"
-    _submission(work, "ana")
+    submitted(work, "ana")
     (work / "ben").mkdir()
     (work / "ben" / file_name("ben")).write_text('{"format": "fortyfive-submission", "ver')
     # in a classmate's nbgrader folder, a broken file is not told to the one it names
@@ -175,7 +169,7 @@ def test_a_file_that_cannot_be_read_is_told_to_its_student(
     (tmp_path / "submitted" / "eve" / "hw1" / file_name("cat")).write_text("{")
     out = tmp_path / "grades"
     roster = _roster(tmp_path, "ana", "ben", "cat")
-    args = ["grade", "--assignment", str(_manifest_file(tmp_path)), str(work)]
+    args = ["grade", "--assignment", str(manifest_file(tmp_path)), str(work)]
     args += [str(tmp_path / "submitted"), "--out", str(out), "--roster", str(roster)]
     assert main(args) == 0
     err = capsys.readouterr().err
@@ -212,13 +206,13 @@ def test_grading_without_matplotlib_changes_nothing_on_disk(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     work = tmp_path / "returned"
-    _submission(work, "ana")
+    submitted(work, "ana")
     out = tmp_path / "grades"
-    args = ["grade", "--assignment", str(_manifest_file(tmp_path)), str(work), "--out", str(out)]
+    args = ["grade", "--assignment", str(manifest_file(tmp_path)), str(work), "--out", str(out)]
     assert main(args) == 0
     (out / "feedback" / "old.md").write_text("an earlier grading's\n")
     before = _files(out)
-    _submission(work, "ben")
+    submitted(work, "ben")
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib: ImportError
     capsys.readouterr()
     assert main(args) == 2

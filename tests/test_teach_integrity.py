@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from classroom import filed_as, manifest, manifest_file, solve_puzzle, submitted
+from puzzle_answers import script
 
 from fortyfive.cli import main
 from fortyfive.puzzles import Feedback, PuzzleRun
@@ -23,51 +24,31 @@ from fortyfive.teach.report import feedback_text, report_html
 from fortyfive.teach.roster import RosterError, read_roster
 from fortyfive.teach.submission import file_name
 
-try:
-    from tests.test_puzzle_widget import script
-    from tests.test_teach import BASE, _submission, manifest, solve
-except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
-    from test_puzzle_widget import script  # type: ignore[no-redef]
-    from test_teach import BASE, _submission, manifest, solve  # type: ignore[no-redef]
-
-
-def _manifest_file(tmp_path: Path, **changes: Any) -> Path:
-    path = tmp_path / "hw1.json"
-    path.write_text(json.dumps({**BASE, **changes}))
-    return path
-
-
-def _renamed(path: Path, to: Path) -> Path:
-    to.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(path, to)
-    return to
-
-
 # ---------------------------------------------------------------- whose file it is
 
 
 def test_a_file_in_a_classmates_name_counts_for_no_one(tmp_path: Path) -> None:
-    ana = _submission(tmp_path / "work", "ana")
+    ana = submitted(tmp_path / "work", "ana")
     # eve hands in ana's name with no attempts, filed as her own: refused, ana keeps her points
-    forged = _renamed(ana, tmp_path / "in" / "eve" / file_name("eve"))
+    forged = filed_as(ana, tmp_path / "in" / "eve" / file_name("eve"))
     data = json.loads(forged.read_text())
     data["attempts"] = []
     forged.write_text(json.dumps(data))
-    _renamed(ana, tmp_path / "in" / "ana" / file_name("ana"))
-    book, _ = grade_files(_manifest_file(tmp_path), [tmp_path / "in"], tmp_path / "out")
+    filed_as(ana, tmp_path / "in" / "ana" / file_name("ana"))
+    book, _ = grade_files(manifest_file(tmp_path), [tmp_path / "in"], tmp_path / "out")
     assert book.totals() == {"ana": 6.0}
     assert any("in the name of ana, but its file name is not theirs" in u for u in book.unreadable)
 
 
 def test_nbgrader_decides_whose_file_it_is(tmp_path: Path) -> None:
-    ana = _submission(tmp_path / "work", "ana")
+    ana = submitted(tmp_path / "work", "ana")
     course = tmp_path / "course" / "submitted"
-    _renamed(ana, course / "eve" / "hw1" / file_name("ana"))  # eve handed in ana's file
-    book, _ = grade_files(_manifest_file(tmp_path), [course], tmp_path / "out", None)
+    filed_as(ana, course / "eve" / "hw1" / file_name("ana"))  # eve handed in ana's file
+    book, _ = grade_files(manifest_file(tmp_path), [course], tmp_path / "out", None)
     assert book.totals() == {}
     assert any("nbgrader has it from eve" in u for u in book.unreadable)
-    _renamed(ana, course / "ana" / "hw1" / file_name("ana"))
-    book, _ = grade_files(_manifest_file(tmp_path), [course], tmp_path / "out", None)
+    filed_as(ana, course / "ana" / "hw1" / file_name("ana"))
+    book, _ = grade_files(manifest_file(tmp_path), [course], tmp_path / "out", None)
     assert book.totals() == {"ana": 6.0}
 
 
@@ -75,17 +56,17 @@ def test_several_files_of_one_student_count_once_or_not_at_all(tmp_path: Path) -
     m = manifest()
     folder = tmp_path / "ana"
     hw = Assignment(m, "ana", folder)
-    solve(hw, 1)
-    early = read_submission(_renamed(hw.submission_file, tmp_path / "early" / file_name("ana")))
+    solve_puzzle(hw, 1)
+    early = read_submission(filed_as(hw.submission_file, tmp_path / "early" / file_name("ana")))
     for slot in range(2, 6):
-        solve(hw, slot)
+        solve_puzzle(hw, slot)
     late = read_submission(hw.submission_file)
     # the same record at two times: the latest counts, whatever the order
     for subs in ([early, late], [late, early, late]):
         book = grade(m, subs, roster=["ana"])
         assert book.totals() == {"ana": 6.0} and book.notes["ana"] == []
     # two different records: none counts, and the note names both files for the teacher
-    other = _submission(tmp_path / "again", "ana")
+    other = submitted(tmp_path / "again", "ana")
     diverged = read_submission(other)
     data = json.loads(other.read_text())
     data["attempts"] = data["attempts"][1:]
@@ -114,7 +95,7 @@ def test_a_hint_counts_when_given_even_if_the_puzzle_is_shown_again(tmp_path: Pa
         (True, 1, None),
         (True, 2, None),
     ]
-    solve(hw, 2)  # running the cell again: a new widget, whose own count starts at 0
+    solve_puzzle(hw, 2)  # running the cell again: a new widget, whose own count starts at 0
     row = hw.rows()[1]
     assert row.hints == 2 and row.points == 0.5  # 1 point less 2 x 0.25
     assert "2 hints" in row.status
@@ -125,13 +106,13 @@ def test_a_hint_record_holds_no_answer(tmp_path: Path) -> None:
         d["attempts"][0]["hint"] = True
 
     with pytest.raises(SubmissionError, match="a hint's record has no answer"):
-        read_submission(_submission(tmp_path, "ana", edit))
+        read_submission(submitted(tmp_path, "ana", edit))
 
     def unknown(d: dict[str, Any]) -> None:
         d["grade"] = 100
 
     with pytest.raises(SubmissionError, match=r"unknown fields: \['grade'\]"):
-        read_submission(_submission(tmp_path / "b", "ben", unknown))
+        read_submission(submitted(tmp_path / "b", "ben", unknown))
 
 
 # ---------------------------------------------------------------- the file's bounds
@@ -142,7 +123,7 @@ def test_a_full_submission_file_refuses_more_and_still_grades(
 ) -> None:
     monkeypatch.setattr(submission_module, "MAX_ATTEMPTS", 3)
     hw = Assignment(manifest(), "fay", tmp_path)
-    solve(hw, 1)
+    solve_puzzle(hw, 1)
     hw.puzzle(2).hint()
     hw.puzzle(2).hint()
     w = hw.puzzle(3)
@@ -194,7 +175,7 @@ def test_answers_past_the_wrong_tries_allowed_are_counted_not_checked(
 def test_a_solve_within_the_wrong_tries_checked_still_counts(tmp_path: Path) -> None:
     m = manifest(policy={})
     hw = Assignment(m, "gus", tmp_path)
-    solve(hw, 1, wrong_first=MAX_TRIES)
+    solve_puzzle(hw, 1, wrong_first=MAX_TRIES)
     row = hw.rows()[0]
     assert (row.solved, row.points, row.wrong) == (True, 2.0, MAX_TRIES)
 
@@ -207,7 +188,7 @@ def test_a_manifest_some_students_could_not_draw_is_refused_for_all(tmp_path: Pa
     overlapping = manifest(puzzles=[{"rules": ["R2.3"], "count": 2}, {"chapter": 1, "count": 13}])
     with pytest.raises(ManifestError, match="the items before it may take"):
         check_drawable(overlapping)
-    path = _manifest_file(
+    path = manifest_file(
         tmp_path, puzzles=[{"rules": ["R2.3"], "count": 2}, {"chapter": 1, "count": 13}]
     )
     assert main(["assign", str(path), "--out", str(tmp_path / "out")]) == 2
@@ -243,7 +224,7 @@ def test_a_notebook_without_a_student_does_not_show_another_students_kinds() -> 
 def test_grade_refuses_a_missing_path_or_nothing_to_grade(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = _manifest_file(tmp_path)
+    path = manifest_file(tmp_path)
     out = tmp_path / "grades"
     assert (
         main(["grade", "--assignment", str(path), str(tmp_path / "returned"), "--out", str(out)])
@@ -260,20 +241,20 @@ def test_grade_refuses_a_missing_path_or_nothing_to_grade(
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 def test_odd_files_of_a_submissions_name_are_reported_not_read(tmp_path: Path) -> None:
-    ana = _submission(tmp_path / "work", "ana")
+    ana = submitted(tmp_path / "work", "ana")
     returned = tmp_path / "returned"
-    _renamed(ana, returned / file_name("ana"))
+    filed_as(ana, returned / file_name("ana"))
     (returned / file_name("zz")).mkdir()
     os.mkfifo(returned / file_name("yy"))  # reading a pipe would wait for ever
     (returned / file_name("xx")).symlink_to("/dev/zero")
-    book, _ = grade_files(_manifest_file(tmp_path), [returned], tmp_path / "out")
+    book, _ = grade_files(manifest_file(tmp_path), [returned], tmp_path / "out")
     assert book.totals() == {"ana": 6.0}
     assert sum("not a file" in u for u in book.unreadable) == 3
 
 
 def test_grading_again_rewrites_the_feedback(tmp_path: Path) -> None:
-    path = _manifest_file(tmp_path)
-    ana, ben = _submission(tmp_path, "ana"), _submission(tmp_path, "ben")
+    path = manifest_file(tmp_path)
+    ana, ben = submitted(tmp_path, "ana"), submitted(tmp_path, "ben")
     out = tmp_path / "grades"
     grade_files(path, [ana, ben], out)
     assert sorted(p.name for p in (out / "feedback").iterdir()) == ["ana.md", "ben.md"]

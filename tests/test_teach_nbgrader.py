@@ -17,15 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from puzzle_answers import script
 
 from fortyfive.teach import Assignment, grade, load_manifest, read_submission
 from fortyfive.teach.student import _login
 from fortyfive.teach.submission import file_name
-
-try:
-    from tests.test_puzzle_widget import script
-except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
-    from test_puzzle_widget import script  # type: ignore[no-redef]
 
 pytestmark = pytest.mark.slow
 

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from classroom import answer_puzzle
+from puzzle_answers import script
 
 from fortyfive.cli import main
 from fortyfive.teach import Assignment, grade, parse_manifest, read_submission
@@ -24,10 +26,6 @@ DRAW, GRADE, STUDENT_MODULE = (
     importlib.import_module(f"fortyfive.teach.{name}") for name in ("draw", "grade", "student")
 )
 
-try:
-    from tests.test_puzzle_widget import script
-except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
-    from test_puzzle_widget import script  # type: ignore[no-redef]
 
 MANIFEST: dict[str, Any] = {
     "format": "fortyfive-assignment",
@@ -64,34 +62,20 @@ def _manifest() -> Manifest:
     return parse_manifest(MANIFEST)
 
 
-def _answer(hw: Assignment, n: int, wrong_first: int = 0, hints: int = 0) -> None:
-    w = hw.puzzle(n)
-    wrong, steps, _ = script(hw.puzzles[n - 1].puzzle)
-    for _ in range(hints):
-        w.hint()
-    for _ in range(wrong_first):
-        assert wrong is not None
-        w.answer(wrong)
-        if w.run.done:
-            w.reset()
-    for step in steps:
-        w.answer(step)
-
-
 def _work(hw: Assignment) -> None:
     """A student's session: right, wrong, hints, "Show me", an answer left out."""
-    _answer(hw, 1)
-    _answer(hw, 2, wrong_first=1)
-    _answer(hw, 3, hints=2)
+    answer_puzzle(hw, 1)
+    answer_puzzle(hw, 2, wrong_first=1)
+    answer_puzzle(hw, 3, hints=2)
     hw.solution(4)
-    _answer(hw, 4)
-    _answer(hw, 5, wrong_first=2)
-    _answer(hw, 7)
+    answer_puzzle(hw, 4)
+    answer_puzzle(hw, 5, wrong_first=2)
+    answer_puzzle(hw, 7)
     w = hw.puzzle(8)
     wrong = script(hw.puzzles[7].puzzle)[0]
     assert wrong is not None
     w.answer(wrong)
-    _answer(hw, 9, hints=1)
+    answer_puzzle(hw, 9, hints=1)
 
 
 @pytest.fixture(scope="module")
@@ -228,7 +212,7 @@ def test_a_file_changed_between_two_cells_is_read_again(
 ) -> None:
     hw = Assignment(_manifest(), STUDENT, tmp_path)
     assert hw.points(1) == 0.0 and counts["read"].calls == []  # no file yet
-    _answer(hw, 1)  # the student works puzzle 1 after its cell ran
+    answer_puzzle(hw, 1)  # the student works puzzle 1 after its cell ran
     assert hw.points(1) == 2.0
     reads = len(counts["read"].calls)
     assert hw.points(2) == 0.0 and len(counts["read"].calls) == reads  # unchanged: not read
@@ -241,7 +225,7 @@ def test_a_file_changed_between_two_cells_is_read_again(
 
     # the same size, another time: puzzle 2's answers moved to puzzle 3 (not its puzzle)
     assert hw.points(2) == 0.0
-    _answer(hw, 2)
+    answer_puzzle(hw, 2)
     assert hw.points(2) == 1.0
     reads = len(counts["read"].calls)
     before = path.stat()

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from test_puzzle_widget import script
+from puzzle_answers import script
 
 from fortyfive.course.files import NOTEBOOKS
 from fortyfive.puzzles import get_puzzle

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_puzzle_widget import script
+from puzzle_answers import script
 
 from fortyfive.puzzles.practice import DrillKey
 

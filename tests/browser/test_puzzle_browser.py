@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from test_puzzle_widget import BY_KIND, script
+from puzzle_answers import BY_KIND, script
 
 from fortyfive.puzzles import KINDS, Puzzle, get_puzzle
 
