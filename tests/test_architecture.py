@@ -316,3 +316,24 @@ def test_a_planted_package_import_in_the_front_end_is_caught(tmp_path: Path) -> 
         "widgets/src/a.js imports 'confetti'",
         "widgets/src/c.css imports 'https://cdn.example/x.css'",
     ]
+
+
+TESTS = PACKAGE.parent / "tests"
+
+
+def test_modules_share_helpers_through_modules_made_for_them_not_test_files() -> None:
+    """A test file imports no other test file: shared helpers live in tests/ modules named for
+    what they hold (positions, search_oracles, puzzle_answers, classroom, ...)."""
+    planted = imports_of("test_maxn", "from tests.test_solver import random_deal")
+    assert [e for e in planted if _imports_a_test_file(e)]
+    bad = [
+        f"{path.relative_to(TESTS)}:{e.line} imports {e.target}"
+        for path in sorted(TESTS.rglob("test_*.py"))
+        for e in imports_of(path.stem, path.read_text(encoding="utf-8"))
+        if _imports_a_test_file(e)
+    ]
+    assert not bad, "\n".join(bad)
+
+
+def _imports_a_test_file(e: Import) -> bool:
+    return any(part.startswith("test_") for part in e.target.split("."))
