@@ -255,10 +255,8 @@ def test_a_submission_of_another_assignment_version_or_off_the_roster_is_refused
 def test_a_submission_says_which_fortyfive_made_it_and_the_grader_notes_another(
     tmp_path: Path,
 ) -> None:
-    import importlib.metadata
-
     path = submitted(tmp_path, "ana")
-    here = importlib.metadata.version("fortyfive")
+    here = ff.__version__
     assert json.loads(path.read_text())["fortyfive"] == here
     book = grade(manifest(), [read_submission(path)], roster=["ana"])
     assert book.totals() == {"ana": 6.0} and book.notes["ana"] == []
