@@ -256,7 +256,7 @@ def test_a_submission_says_which_fortyfive_made_it_and_the_grader_notes_another(
     tmp_path: Path,
 ) -> None:
     path = submitted(tmp_path, "ana")
-    here = ff.__version__
+    here = __version__
     assert json.loads(path.read_text())["fortyfive"] == here
     book = grade(manifest(), [read_submission(path)], roster=["ana"])
     assert book.totals() == {"ana": 6.0} and book.notes["ana"] == []
