@@ -144,6 +144,9 @@ def test_the_drill_banks_hold_no_chapter_puzzle_and_every_difficulty() -> None:
         assert not chapters & {pos_key(p) for p in bank}
 
 
+# The two checks of the shipped bid bank solve each of its 90 hands: the full tier's, beside the
+# bank's rebuild (tests/test_shipped_puzzles.py).
+@pytest.mark.full
 @pytest.mark.slow
 def test_the_bid_bank_grows_harder_with_the_difficulty() -> None:
     """Difficulty 1: hands to judge plainly (R9.2, R10.1); 2: also on 100 or more, where the
@@ -157,6 +160,7 @@ def test_the_bid_bank_grows_harder_with_the_difficulty() -> None:
     assert all(len(answers[d] & plain) >= 3 for d in (1, 2, 3))  # low and high limits alike
 
 
+@pytest.mark.full
 @pytest.mark.slow
 def test_neither_the_score_nor_the_top_trumps_alone_tell_a_bid_r9_4_r10_3() -> None:
     """On 100 or more (R9.4) the bank's answers are a pass and bids still open; with the top

@@ -15,8 +15,12 @@ tier (``FORTYFIVE_SEEDS=2000`` for a long hunt).
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
+from typing import TypeVar
 
 import pytest
+
+T = TypeVar("T")
 
 #: Set by ``--full`` (conftest.py) so that xdist's workers and subprocesses see the tier too.
 FULL_ENV = "FORTYFIVE_FULL"
@@ -62,3 +66,18 @@ def examples(full: int) -> int:
     """A property test's ``max_examples``: ``full`` in the full tier, a tenth (at least 10) in
     the quick tier."""
     return full if is_full() else max(10, round(full * QUICK_SHARE))
+
+
+def sample(items: Sequence[T], quick: int) -> list[T]:
+    """All of ``items`` in the full tier; in the quick tier ``quick`` of them, evenly spread
+    (the first and the last included), for checks that walk shipped data at size.
+
+    >>> sample(range(10), 3) if not is_full() else [0, 4, 9]
+    [0, 4, 9]
+    """
+    if is_full() or quick >= len(items):
+        return list(items)
+    if quick <= 1:
+        return list(items[:quick])
+    step = (len(items) - 1) / (quick - 1)
+    return [items[round(i * step)] for i in range(quick)]
