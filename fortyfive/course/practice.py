@@ -26,13 +26,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from fortyfive.course.progress import ProgressError, ProgressLog
 from fortyfive.course.review import INTERVALS, Recipe, ReviewItem, due_items, reviewed
-from fortyfive.engine.table import frame
+from fortyfive.engine.tabular import Table
 from fortyfive.puzzles.model import Puzzle
 from fortyfive.puzzles.practice import CLEAN, DRILL_KINDS, HELPED, Drill, Practice
 
 if TYPE_CHECKING:
-    import pandas
-
     from fortyfive.widgets.practice import PracticeWidget
 
 
@@ -168,7 +166,7 @@ def nothing_due(items: list[ReviewItem], today: date) -> str:
     )
 
 
-def review_boxes(progress_file: str | Path | None = None) -> pandas.DataFrame | PracticeMessage:
+def review_boxes(progress_file: str | Path | None = None) -> Table[object] | PracticeMessage:
     """The review queue as a table: each puzzle, its kind, its box and the day it is due (the
     soonest first); a sentence when the boxes are empty."""
     items = ProgressLog(progress_file).review_items()
@@ -183,7 +181,7 @@ def review_boxes(progress_file: str | Path | None = None) -> pandas.DataFrame | 
         }
         for i in sorted(items, key=lambda i: (i.due, i.box))
     ]
-    return frame(rows, ["puzzle", "kind", "box", "due"])
+    return Table(rows, ["puzzle", "kind", "box", "due"])
 
 
 __all__ = [
