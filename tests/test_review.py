@@ -16,7 +16,7 @@ import pytest
 from test_puzzle_widget import script
 
 from fortyfive.course import drill, puzzle, review, review_boxes
-from fortyfive.course.practice import PracticeMessage, ReviewSession
+from fortyfive.course.drill_and_review import PracticeMessage, ReviewSession
 from fortyfive.course.progress import (
     MAX_FILE_BYTES,
     ProgressError,
@@ -38,8 +38,8 @@ from fortyfive.course.review import (
 from fortyfive.engine.tabular import Table
 from fortyfive.puzzles import get_puzzle
 from fortyfive.puzzles.generate import generate_puzzles
-from fortyfive.puzzles.practice import CLEAN, HELPED, MISSED, DrillKey
-from fortyfive.widgets.practice import PracticeWidget
+from fortyfive.puzzles.sessions import CLEAN, HELPED, MISSED, DrillKey
+from fortyfive.widgets.practice_widget import PracticeWidget
 from fortyfive.widgets.puzzle import PuzzleMessageError
 
 V1_FILE = Path(__file__).parent / "data" / "fortyfive-progress-v1.json"

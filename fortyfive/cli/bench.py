@@ -185,7 +185,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(_table(puzzle_bench(args.rounds)))
         return 0
     if args.drills:
-        from fortyfive.bench.practice import drill_bench
+        from fortyfive.bench.next_puzzle import drill_bench
 
         print(f"drill next puzzle (make, start, view), {args.rounds} of each kind and difficulty")
         print(_table(drill_bench(args.rounds, args.seed)))

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from fortyfive.course.deals import barker_hand, play_cards
-from fortyfive.course.tables import CardsLike, symbols
+from fortyfive.course.example_games import barker_hand, play_cards
+from fortyfive.course.fact_tables import CardsLike, symbols
 from fortyfive.engine.cards import CARDS, SUIT_NAMES
 from fortyfive.engine.game import Game
 from fortyfive.engine.tabular import Table
