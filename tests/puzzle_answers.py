@@ -174,7 +174,7 @@ def right_answer(p: Puzzle) -> Any:
     if p.kind == "score":
         names = rules.partnership_names
         if rules.auction:
-            row = g.score_sheet(by="deal").iloc[0]
+            row = g.score_sheet(by="deal").to_pandas().iloc[0]
             return {n: int(row[n]) for n in names}
         out: dict[str, Any] = dict(zip(names, g.scores, strict=True))
         out["certain"] = "yes" if g.bonus_status().certain else "no"

@@ -141,7 +141,7 @@ def test_R1_3_partners_add_their_tricks_together():
     g = deal(SWEEP_HANDS, scores=(0, 0))
     to_play(g, bidder=0, bid=20, trump="S")
     play_tricks(g, SWEEP_TRICKS)
-    sheet = g.score_sheet()
+    sheet = g.score_sheet().to_pandas()
     first = sheet[sheet["deal"] == 1]
     assert list(first["winner"]) == [2, 2, 2, 0, 0]
     assert set(first["partnership"]) == {"N-S"}
@@ -533,7 +533,7 @@ def test_R9_5_four_passes_throw_the_hand_in():
     after = [cards(g, s) for s in range(4)]
     assert all(len(h) == 5 for h in after)
     assert after != before  # a new hand is dealt
-    sheet = g.score_sheet(by="deal")
+    sheet = g.score_sheet(by="deal").to_pandas()
     row = sheet.iloc[0]
     assert bool(row["thrown_in"]) is True
     assert row["+N-S"] == 0 and row["+E-W"] == 0
@@ -736,7 +736,7 @@ def test_E3_70_85_becomes_90_95():
 def test_E3_score_sheet_by_deal_shows_bid_made_and_totals():
     g = e3_game(bid=20, scores=(70, 85))
     play_tricks(g, E3_TRICKS)
-    sheet = g.score_sheet(by="deal")
+    sheet = g.score_sheet(by="deal").to_pandas()
     for col in (
         "deal",
         "dealer",
@@ -763,7 +763,7 @@ def test_E3_score_sheet_by_deal_shows_bid_made_and_totals():
 def test_E3_score_sheet_by_trick_shows_the_bonus_trick_and_taken_points():
     g = e3_game(bid=20, scores=(70, 85))
     play_tricks(g, E3_TRICKS)
-    sheet = g.score_sheet()
+    sheet = g.score_sheet().to_pandas()
     hand = sheet[sheet["deal"] == 1]
     assert list(hand["winner"]) == [2, 2, 2, 1, 1]
     assert list(hand["points"]) == [10, 5, 5, 5, 5]
@@ -796,7 +796,7 @@ def test_R10_1_no_trump_played_means_25_in_all():
     play_tricks(g, NOTRUMP_TRICKS)
     assert g.scores == (15, 10)
     assert sum(g.scores) == 25
-    sheet = g.score_sheet()
+    sheet = g.score_sheet().to_pandas()
     hand = sheet[sheet["deal"] == 1]
     assert not any(hand["bonus"])
     assert list(hand["points"]) == [5, 5, 5, 5, 5]
@@ -806,14 +806,14 @@ def test_R10_2_made_bid_scores_everything_taken():
     g = e3_game(bid=10, scores=(40, 40))
     play_tricks(g, E3_TRICKS)
     assert g.scores == (60, 50)  # bid 10, took 20: +20, not +10
-    assert bool(g.score_sheet(by="deal").iloc[0]["made"]) is True
+    assert bool(g.score_sheet(by="deal").to_pandas().iloc[0]["made"]) is True
 
 
 def test_R10_2_failed_bid_is_subtracted_and_nothing_added():
     g = e3_game(bid=25, scores=(70, 85))
     play_tricks(g, E3_TRICKS)
     assert g.scores == (45, 95)  # N-S took 20 < 25: -25; E-W +10
-    row = g.score_sheet(by="deal").iloc[0]
+    row = g.score_sheet(by="deal").to_pandas().iloc[0]
     assert bool(row["made"]) is False
     assert (row["+N-S"], row["+E-W"]) == (-25, 10)
 
@@ -832,7 +832,7 @@ def test_R10_3_made_30_scores_60():
     to_play(g, bidder=0, bid=30, trump="S")
     play_tricks(g, SWEEP_TRICKS)
     assert g.scores == (80, 30)
-    row = g.score_sheet(by="deal").iloc[0]
+    row = g.score_sheet(by="deal").to_pandas().iloc[0]
     assert bool(row["made"]) is True
     assert (row["+N-S"], row["+E-W"]) == (60, 0)
 
@@ -841,7 +841,7 @@ def test_R10_3_failed_30_scores_minus_30():
     g = e3_game(bid=30, scores=(70, 85))
     play_tricks(g, E3_TRICKS)
     assert g.scores == (40, 95)
-    assert bool(g.score_sheet(by="deal").iloc[0]["made"]) is False
+    assert bool(g.score_sheet(by="deal").to_pandas().iloc[0]["made"]) is False
 
 
 @pytest.mark.parametrize("bid", [5, 20, 25])
@@ -881,7 +881,7 @@ def test_R10_5_all_five_tricks_are_played_after_the_contract_is_made():
     assert g.scores == (100, 0)
     play_tricks(g, E3_TRICKS[3:])
     assert g.over
-    assert len(g.score_sheet()) == 5
+    assert len(g.score_sheet().to_pandas()) == 5
 
 
 def test_R10_5_all_five_tricks_are_played_after_the_contract_has_failed():
@@ -954,8 +954,8 @@ def test_R10_2_R10_4_random_games_score_each_hand_by_the_contract():
         while not g.over and steps < 4000:
             g.apply(rng.choice(g.legal_actions()))
             steps += 1
-        by_deal = g.score_sheet(by="deal")
-        by_trick = g.score_sheet()
+        by_deal = g.score_sheet(by="deal").to_pandas()
+        by_trick = g.score_sheet().to_pandas()
         for _, row in by_deal.iterrows():
             if row["thrown_in"]:
                 assert row["+N-S"] == 0 and row["+E-W"] == 0

@@ -85,7 +85,7 @@ def play_trick(g: ff.Game, trick: str) -> int:
         seat = g.to_act
         assert seat is not None
         g.apply(f"play {cards[seat]}")
-    sheet = g.score_sheet()
+    sheet = g.score_sheet().to_pandas()
     return int(sheet[sheet["deal"] == deal].iloc[-1]["winner"])
 
 
@@ -476,7 +476,7 @@ def test_R6_6_hand_stays_at_five_and_discard_never_returns():
         if g.over or g.deal_number > 1:
             break
         g.apply(sorted(plays(g))[0])
-    sheet = g.score_sheet()
+    sheet = g.score_sheet().to_pandas()
     assert not sheet[sheet["deal"] == 1]["cards"].str.contains("5D").any()
 
 
@@ -549,7 +549,7 @@ def test_R7_2_no_trump_played_no_bonus_only_25():
     g = play_no_trump_deal()
     # 10/20/30 + A 2 tricks, B 1, C 2 = 20/25/40: 25 points in all, no bonus
     assert g.scores == (20, 25, 40)
-    sheet = g.score_sheet()
+    sheet = g.score_sheet().to_pandas()
     d1 = sheet[sheet["deal"] == 1]
     assert list(d1["points"]) == [5] * 5
     assert not d1["bonus"].any()
@@ -577,7 +577,7 @@ def test_R7_2_bonus_goes_to_the_trick_of_the_highest_trump():
     # after five tricks the bonus is certain and credited to trick 3 (worth 10):
     # C won tricks 3, 4, 5 = 15, plus the bonus 5 = 20; A 5, B 5; 30 points in the deal
     assert g.scores == (5, 5, 20)
-    sheet = g.score_sheet()
+    sheet = g.score_sheet().to_pandas()
     d1 = sheet[sheet["deal"] == 1]
     assert list(d1["points"]) == [5, 5, 10, 5, 5]
     assert list(d1["bonus"]) == [False, False, True, False, False]
@@ -738,7 +738,7 @@ def test_R8_6_uncertain_bonus_not_credited_on_the_score_sheet():
     g = build(hands_from_tricks(*tricks), scores=(40, 0, 30))
     for t in tricks:
         play_trick(g, t)
-    sheet = g.score_sheet()
+    sheet = g.score_sheet().to_pandas()
     assert list(sheet["points"]) == [5, 5]
     assert not sheet["bonus"].any()
     assert list(sheet.iloc[-1][["A", "B", "C"]]) == [45, 0, 35]
@@ -772,7 +772,7 @@ def test_R8_2_uncertain_bonus_decides_first_to_45_after_play_goes_on():
     assert g.over and g.winner == A
     assert g.scores == (45, 45, 15)
     assert g.deal_number == 1
-    sheet = g.score_sheet()
+    sheet = g.score_sheet().to_pandas()
     assert list(sheet["points"]) == [10, 5, 5, 5, 5]
     assert list(sheet["A"]) == [45, 45, 45, 45, 45]
     assert list(sheet["B"]) == [40, 45, 45, 45, 45]
@@ -914,7 +914,7 @@ def test_R8_5_nobody_won_scores_carry_over_and_next_dealer_deals():
     assert len(set(fresh)) == len(fresh) >= 30
     played_before = {c for t in NO_TRUMP_DEAL for c in t.split()}
     assert set(fresh) & played_before  # cards played in deal 1 are dealt again
-    deal_sheet = g.score_sheet(by="deal")
+    deal_sheet = g.score_sheet(by="deal").to_pandas()
     assert list(deal_sheet.iloc[0][["A", "B", "C"]]) == [20, 25, 40]
 
 
@@ -972,7 +972,7 @@ def test_E1_worked_example():
     assert st.partnership == B and st.certain is True
     assert g.scores == (0, 10, 0)
     assert g.to_act == 1  # B's 5S won and leads
-    sheet = g.score_sheet()
+    sheet = g.score_sheet().to_pandas()
     row = sheet.iloc[0]
     assert row["winner"] == 1 and row["partnership"] == "B"
     assert row["points"] == 10 and bool(row["bonus"])
@@ -999,7 +999,7 @@ def test_E1_bonus_credited_once_over_the_whole_deal():
         shown.append(g.scores)
     assert winners == [1, 5, 2, 0, 2]
     assert shown == [(0, 10, 0), (0, 10, 5), (0, 10, 10), (5, 10, 10), (5, 10, 15)]
-    sheet = g.score_sheet()
+    sheet = g.score_sheet().to_pandas()
     d1 = sheet[sheet["deal"] == 1]
     assert list(d1["points"]) == [10, 5, 5, 5, 5]
     assert g.deal_number == 2 and g.dealer == 0

@@ -205,7 +205,7 @@ def test_bench_puzzles_prints_median_and_p95_for_every_kind() -> None:
 
 
 def test_bench_drills_prints_median_and_p95_for_every_drill_kind() -> None:
-    from fortyfive.puzzles.practice import DRILL_KINDS
+    from fortyfive.puzzles.sessions import DRILL_KINDS
 
     out = subprocess.run(
         [sys.executable, "-m", "fortyfive", "bench", "--drills", "--rounds", "1"],

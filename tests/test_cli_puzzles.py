@@ -18,13 +18,13 @@ from tiers import examples
 
 from fortyfive.cli import main
 from fortyfive.cli.puzzles import MAX_LINE, _numbers, _recorder, how_to_type, read_answer, solve
-from fortyfive.course.practice import ReviewSession
+from fortyfive.course.drill_and_review import ReviewSession
 from fortyfive.course.progress import ProgressLog
 from fortyfive.course.review import Recipe
 from fortyfive.engine.cards import parse_card
 from fortyfive.puzzles import Puzzle, PuzzleInputError, check_shape, get_puzzle, load_collection
 from fortyfive.puzzles.model import ATTEMPT_FIELDS
-from fortyfive.puzzles.practice import CLEAN, MISSED, Drill, PuzzleList
+from fortyfive.puzzles.sessions import CLEAN, MISSED, Drill, PuzzleList
 
 
 @functools.cache

@@ -28,7 +28,7 @@ ENDGAME_HANDS = ["KD KC 5H KS QS", "3D TD 2H 4D 5D", "5C 7C 3C 4C 6C", "2D JC 7D
 def test_r8_6_chronology_table_the_lines_disagree_until_the_bonus_is_certain():
     g = course.deal_game("bruff", dealer=5, hands=SPLIT_HANDS, stock_top="2H", scores=(35, 40, 0))
     course.play_cards(g, SPLIT_TRICKS + " QD 7D 8D 9D TD 7C")
-    t = course.chronology_table(g)
+    t = course.chronology_table(g).to_pandas()
     assert t["engine"].tolist() == ["play on"] * 4 + ["A wins"]
     assert t["first to 45 without"].tolist() == ["nobody"] + ["B (trick 2)"] * 4
     assert set(t["first to 45 with"]) == {"A (trick 1)"}
@@ -43,7 +43,7 @@ def test_r8_6_a_higher_trump_moves_the_bonus_and_the_lines_agree():
     hands[2] = "4H 3C 2D 2S AH"
     g = course.deal_game("bruff", dealer=5, hands=hands, stock_top="2H", scores=(35, 40, 0))
     course.play_cards(g, "KH 3H 4H 6H 7H 8H 2C KC 3C 4C 5C 6C KD AH 3D 4D 5D 6D")
-    t = course.chronology_table(g)
+    t = course.chronology_table(g).to_pandas()
     assert t["engine"].tolist() == ["play on", "play on", "B wins"]
     assert t["highest trump"].tolist() == ["K♥", "K♥", "A♥"]
     assert g.winner == 1 and g.tricks_played == 3
@@ -52,7 +52,7 @@ def test_r8_6_a_higher_trump_moves_the_bonus_and_the_lines_agree():
 def test_chronology_table_is_bruffs():
     g = course.deal_game("barker", dealer=3, hands=E3_HANDS)
     with pytest.raises(ValueError, match=r"R8\.6"):
-        course.chronology_table(g)
+        course.chronology_table(g).to_pandas()
 
 
 def test_computer_game_plays_to_the_end_or_to_a_seats_first_card():
@@ -65,7 +65,7 @@ def test_computer_game_plays_to_the_end_or_to_a_seats_first_card():
 def test_r9_3_auction_table_the_dealer_holds_an_opponents_bid():
     g = course.deal_game("barker", dealer=3, hands=E3_HANDS, scores=(70, 85))
     calls = ["bid 5", "bid 10", "bid 15", "hold", "bid 20", "pass", "pass", "pass"]
-    t = course.auction_table(g, calls, ["North", "East", "South", "West"])
+    t = course.auction_table(g, calls, ["North", "East", "South", "West"]).to_pandas()
     assert t["seat"].tolist()[:4] == ["North", "East", "South", "West"]
     assert "hold" in t["legal calls"].iloc[3] and "hold" not in t["legal calls"].iloc[2]
     assert g.contract == (0, 20)  # North, partner of South whose 15 West held (R1.3)
@@ -75,13 +75,13 @@ def test_r9_3_auction_table_the_dealer_holds_an_opponents_bid():
 def test_r10_3_bid_outcomes_a_sweep_doubles_only_with_a_bid_of_30():
     sweep = ["AH AS KS 4D 5D", "2H 3H 4H 6H 7H", "5S JS KH QH JH", "8H 9H TH 2D 3D"]
     tricks = ["2H 5S 8H 4D", "JS 2D AS 3H", "KH 9H 5D 4H", "QH TH KS 6H", "AH 7H JH 3D"]
-    t = course.bid_outcomes({"sweep": (sweep, tricks)}, bids=(20, 25, 30))
+    t = course.bid_outcomes({"sweep": (sweep, tricks)}, bids=(20, 25, 30)).to_pandas()
     assert t["N-S"].tolist() == [30, 30, 60] and t["E-W"].tolist() == [0, 0, 0]
 
 
 def test_bid_chances_of_e3s_north_hand_support_20():
     g = course.deal_game("barker", dealer=3, hands=E3_HANDS, scores=(70, 85))
-    t = course.bid_chances(g)
+    t = course.bid_chances(g).to_pandas()
     assert t["bid"].tolist() == [5, 10, 15, 20, 25, 30]
     shares = [int(s.rstrip("%")) for s in t.iloc[:, 1]]
     assert shares == sorted(shares, reverse=True) and shares[0] == 100
@@ -97,7 +97,7 @@ def endgame() -> ff.Game:
 
 def test_endgame_values_are_the_solvers():
     g = endgame()
-    t = course.endgame_values(g)
+    t = course.endgame_values(g).to_pandas()
     values = solve(g).values
     assert t["your side takes"].tolist() == list(values.values())
     assert t.loc[t["best"] == "✓", "card"].tolist() == ["5♥"]

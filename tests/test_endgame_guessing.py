@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from fortyfive.course import play_cards
-from fortyfive.course.deals import barker_hand
+from fortyfive.course.example_games import barker_hand
 from fortyfive.puzzles import load_collection
-from fortyfive.puzzles._endgame import TargetRun, blind_line_makes, shown_hand
+from fortyfive.puzzles._endgame_kind import TargetRun, blind_line_makes, shown_hand
 from fortyfive.puzzles.generate import generate_puzzles
 from fortyfive.puzzles.model import Puzzle
 from fortyfive.solve.solver import solve

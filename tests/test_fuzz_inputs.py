@@ -180,8 +180,8 @@ def test_the_practice_widget_takes_any_messages_and_shows_only_its_sessions_stat
     messages: list[tuple[Any, bool]], kind: str
 ) -> None:
     from fortyfive.puzzles.display import shown_view
-    from fortyfive.puzzles.practice import Drill
-    from fortyfive.widgets.practice import PracticeWidget
+    from fortyfive.puzzles.sessions import Drill
+    from fortyfive.widgets.practice_widget import PracticeWidget
 
     w = PracticeWidget(Drill(kind, seed=1, clock=lambda: 0.0))  # the timer stands still
     for content, current in messages:

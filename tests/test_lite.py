@@ -25,7 +25,7 @@ from fortyfive_site.lite import LITE_KERNELSPEC, chapter_url, lite_notebook
 from tiers import full_only
 
 from fortyfive.course.files import NOTEBOOKS
-from fortyfive.engine.table import Table
+from fortyfive.engine.tabular import Table
 
 # Makes pandas (and numpy) impossible to import, as on Pyodide without their wheels.
 NO_PANDAS = textwrap.dedent(
@@ -65,17 +65,17 @@ def test_the_tables_without_pandas_are_html_from_the_same_rows(tmp_path: Path) -
         from fortyfive.course import (deal_game, legal_table, play_cards, results, rank_ladder,
                                       running_totals_chart, table, trick_table, deal_timeline)
         from fortyfive.course.progress import ProgressLog
-        from fortyfive.engine.table import Table
+        from fortyfive.engine.tabular import Table
 
         ProgressLog().record({"puzzle": "c2-01", "kind": "winner", "chapter": 2, "answer": "5S",
                               "correct": False, "seconds": 2.0, "hints_used": 1, "shown": False})
         r = results(2)
         assert isinstance(r, Table), type(r)
-        first = r.to_dict("records")[0]
+        first = r.records()[0]
         assert first["puzzle"] == "c2-01" and first["tries"] == 1 and first["hints"] == 1, first
         assert "<table" in r._repr_html_() and "c2-01" in r._repr_html_()
         ladder = rank_ladder("barker", "D")
-        assert ladder.index[:3] == [1, 2, 3] and list(ladder.rows[0].values())[0] == "5♦"
+        assert ladder.index[:3] == (1, 2, 3) and list(ladder.rows[0].values())[0] == "5♦"
         lt = legal_table("barker", "S", hand="KH 3S 2D 9C AH", trick="8H")
         assert "R4" in lt._repr_html_()
         g = ff.Game.new("bruff", seed=3)
@@ -84,6 +84,12 @@ def test_the_tables_without_pandas_are_html_from_the_same_rows(tmp_path: Path) -
         while not g.over:
             g.apply(bot.choose(g, g.to_act))
         assert isinstance(g.score_sheet(), Table) and len(g.score_sheet(by="deal")) >= 1
+        try:
+            g.score_sheet().to_pandas()
+        except ImportError as e:
+            assert "pip install pandas" in str(e), e
+        else:
+            raise AssertionError("to_pandas without pandas")
         assert "<svg" in running_totals_chart(g).svg()
         assert len(deal_timeline(g, 2)) >= 1 and len(trick_table(g)) >= 1
         print(table([{"a": 1}]))
@@ -117,8 +123,8 @@ def test_every_chapter_runs_without_pandas(tmp_path: Path, name: str) -> None:
 def test_a_plain_table_prints_and_slices() -> None:
     t = Table([{"x": 1, "y": "a"}, {"x": 22, "y": None}], index=[5, 6], index_name="n")
     assert str(t).splitlines() == ["n  x y", "5  1 a", "6 22"]
-    assert t.tail(1).to_dict() == [{"x": 22, "y": None}]
-    assert [label for label, _ in t.iterrows()] == [5, 6]
+    assert t.tail(1).records() == [{"x": 22, "y": None}]
+    assert t.index == (5, 6)
     assert "<th>n</th>" in t._repr_html_()
 
 

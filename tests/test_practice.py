@@ -1,4 +1,4 @@
-"""Practice sessions and drills (fortyfive.puzzles.practice), in plain Python: the streak, the
+"""Practice sessions and drills (fortyfive.puzzles.sessions), in plain Python: the streak, the
 best streak, the timer, puzzles re-made from a seed and a number, and Next only once finished.
 
 The right and wrong answers come from the engine (``test_puzzle_widget.script``), never from the
@@ -26,7 +26,7 @@ from fortyfive.puzzles.generate import (
     generate_puzzles,
     variants,
 )
-from fortyfive.puzzles.practice import (
+from fortyfive.puzzles.sessions import (
     CLEAN,
     DRILL_KINDS,
     HELPED,

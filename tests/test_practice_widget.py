@@ -14,9 +14,9 @@ from puzzle_answers import script
 
 from fortyfive.course import drill
 from fortyfive.puzzles.display import shown_view
-from fortyfive.puzzles.practice import DRILL_KINDS, Drill
+from fortyfive.puzzles.sessions import DRILL_KINDS, Drill
 from fortyfive.widgets._assets import module_source, stylesheet
-from fortyfive.widgets.practice import PracticeWidget
+from fortyfive.widgets.practice_widget import PracticeWidget
 from fortyfive.widgets.puzzle import PuzzleMessageError
 
 

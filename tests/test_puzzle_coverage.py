@@ -11,7 +11,7 @@ from fortyfive_site.book import ROOT
 
 from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles import CHAPTERS, load_collection
-from fortyfive.puzzles._endgame import TargetRun, defends_contract
+from fortyfive.puzzles._endgame_kind import TargetRun, defends_contract
 from fortyfive.puzzles.coverage import coverage_markdown, rule_coverage, shipped_puzzles
 
 PAGE = ROOT / "book" / "puzzles_by_rule.md"

@@ -434,7 +434,7 @@ def test_a_wrong_endgame_move_in_mid_line_is_never_a_first_try_solve(tmp_path: A
     for answer in steps:
         w.answer(answer)
     assert w.solved
-    row = chapter_results(p.chapter or 0, log.path).set_index("puzzle").loc[p.id]
+    row = chapter_results(p.chapter or 0, log.path).to_pandas().set_index("puzzle").loc[p.id]
     assert row["solved"] and not row["first try"]
 
 

@@ -21,7 +21,7 @@ from fortyfive.engine.scoring import barker_hand_delta, chronology_winner, runni
 from fortyfive.puzzles import CHAPTERS as ALL_CHAPTERS
 from fortyfive.puzzles import Puzzle, load_collection
 from fortyfive.puzzles._bidding import MARGIN, TOP_MARGIN, judge
-from fortyfive.puzzles._endgame import guess_chance
+from fortyfive.puzzles._endgame_kind import guess_chance
 from fortyfive.puzzles._parts import chronology_steps, position_game
 from fortyfive.puzzles.generate import COURSE
 from fortyfive.solve.solver import solve

@@ -24,8 +24,8 @@ from fortyfive.course.files import NOTEBOOKS
 from fortyfive.engine.cards import CARDS, parse_card
 from fortyfive.engine.dealing import deal_pack
 from fortyfive.puzzles import Puzzle, PuzzleInputError, load_collection, load_drill_bank
+from fortyfive.puzzles._give_up import GiveUpRun
 from fortyfive.puzzles._parts import position_game
-from fortyfive.puzzles._robbing import GiveUpRun
 from fortyfive.puzzles.generate import COURSE, generate_puzzles
 from fortyfive.solve.solver import solve
 

@@ -6,10 +6,10 @@ and the project's wheel is built from this tree; ``fortyfive/bench/pyodide_run.m
 the wheels (``pyodide.unpackArchive`` given a ``Uint8Array``) and runs pytest on copies of the
 test files.
 
-Pyodide has no pandas here, so a score sheet is a plain :class:`fortyfive.engine.table.Table`:
-a test that uses the DataFrame API on one (``.iloc``, ``.loc``, ``sheet["col"]``) is reported
-as skipped ("needs pandas"), any other failure fails this test. Left out: tests that start
-processes or threads, or need hypothesis, Jupyter or pandas throughout.
+Pyodide has no pandas here, so a test that asks for a score sheet as a DataFrame
+(``.to_pandas()``) is reported as skipped ("needs pandas"), any other failure fails this test.
+Left out: tests that start processes or threads, or need hypothesis, Jupyter or pandas
+throughout.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ import pytest
 def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
-    if report.failed and call.excinfo is not None and "'Table' object" in str(call.excinfo.value):
+    if report.failed and call.excinfo is not None and "needs pandas" in str(call.excinfo.value):
         report.outcome = "skipped"
         report.longrepr = (str(item.path), 0, "needs pandas: " + str(call.excinfo.value))
 """

@@ -29,7 +29,7 @@ def test_record_is_json_and_replays_identically(preset: str) -> None:
         game.winner,
         game.deal_number,
     )
-    assert again.score_sheet().equals(game.score_sheet())
+    assert again.score_sheet().to_pandas().equals(game.score_sheet().to_pandas())
 
 
 def test_record_of_a_given_deal_keeps_the_deal() -> None:
@@ -96,7 +96,7 @@ def test_a_record_that_is_not_an_object_is_an_error() -> None:
 
 def test_score_sheet_rows_add_up_to_the_scores() -> None:
     game = finished("bruff", seed=8)
-    sheet = game.score_sheet()
+    sheet = game.score_sheet().to_pandas()
     assert list(sheet.columns[:10]) == [
         "deal",
         "dealer",
@@ -112,14 +112,14 @@ def test_score_sheet_rows_add_up_to_the_scores() -> None:
     for p, name in enumerate(game.rules.partnership_names):
         won = sheet.loc[sheet.partnership == name, "points"].sum()
         assert won == game.scores[p]
-    by_deal = game.score_sheet(by="deal")
+    by_deal = game.score_sheet(by="deal").to_pandas()
     assert len(by_deal) == game.deal_number
     assert list(by_deal.iloc[-1][list(game.rules.partnership_names)]) == list(game.scores)
 
 
 def test_barker_sheet_by_deal_shows_contracts() -> None:
     game = finished("barker", seed=8)
-    by_deal = game.score_sheet(by="deal")
+    by_deal = game.score_sheet(by="deal").to_pandas()
     played = by_deal[~by_deal.thrown_in]
     assert played.bid.isin([5, 10, 15, 20, 25, 30]).all()
     assert played.made.isin([True, False]).all()

@@ -16,7 +16,7 @@ import pytest
 from puzzle_answers import script
 
 from fortyfive.course import drill, puzzle, review, review_boxes
-from fortyfive.course.practice import PracticeMessage, ReviewSession
+from fortyfive.course.drill_and_review import PracticeMessage, ReviewSession
 from fortyfive.course.progress import (
     MAX_FILE_BYTES,
     ProgressError,
@@ -35,10 +35,11 @@ from fortyfive.course.review import (
     missed,
     reviewed,
 )
+from fortyfive.engine.tabular import Table
 from fortyfive.puzzles import get_puzzle
 from fortyfive.puzzles.generate import generate_puzzles
-from fortyfive.puzzles.practice import CLEAN, HELPED, MISSED, DrillKey
-from fortyfive.widgets.practice import PracticeWidget
+from fortyfive.puzzles.sessions import CLEAN, HELPED, MISSED, DrillKey
+from fortyfive.widgets.practice_widget import PracticeWidget
 from fortyfive.widgets.puzzle import PuzzleMessageError
 
 V1_FILE = Path(__file__).parent / "data" / "fortyfive-progress-v1.json"
@@ -217,7 +218,8 @@ def test_the_review_serves_the_due_puzzles_and_moves_their_boxes(tmp_path: Path)
     }
     assert len(read_attempts(path)) >= 2  # the review's checks are recorded too
     table = review_boxes(path)
-    assert list(table["puzzle"]) == ["c1-01", DRILLED.puzzle, "c3-01"]
+    assert isinstance(table, Table)
+    assert table.column("puzzle") == ("c1-01", DRILLED.puzzle, "c3-01")
 
 
 def test_with_nothing_due_the_review_says_when_the_next_comes(tmp_path: Path) -> None:
@@ -266,8 +268,8 @@ def test_a_real_version_1_file_is_read_and_upgraded(tmp_path: Path) -> None:
     last = max(a["time"][:10] for a in old["attempts"])
     assert {i.due for i in data.review} == {date.fromisoformat(last) + timedelta(days=1)}
     assert {i.box for i in data.review} == {1}
-    assert list(progress(path)["puzzle"]) == [a["puzzle"] for a in old["attempts"]]
-    assert chapter_results(1, path).set_index("puzzle").loc["c1-01", "tries"] == 2
+    assert list(progress(path).column("puzzle")) == [a["puzzle"] for a in old["attempts"]]
+    assert chapter_results(1, path).to_pandas().set_index("puzzle").loc["c1-01", "tries"] == 2
     # the next check writes version 2, keeping every attempt and the upgraded queue
     ProgressLog(path).record(attempt("c1-02", correct=True))
     new = json.loads(path.read_text())
@@ -418,7 +420,7 @@ def test_the_results_read_an_attempt_that_leaves_fields_out_soundly(tmp_path: Pa
     path = tmp_path / "fortyfive-progress.json"
     sparse = [{"puzzle": "c0-01", "chapter": 0}, {"puzzle": "c0-02", "chapter": 0, "correct": True}]
     path.write_text(json.dumps({"format": "fortyfive-progress", "version": 2, "attempts": sparse}))
-    rows = {r["puzzle"]: r for r in chapter_results(0, path).to_dict("records")}
+    rows = {r["puzzle"]: r for r in chapter_results(0, path).records()}
     assert (rows["c0-01"]["tries"], rows["c0-01"]["shown"], rows["c0-01"]["hints"]) == (1, False, 0)
     assert rows["c0-01"]["solved"] is False and rows["c0-02"]["solved"] is True
 

@@ -347,8 +347,8 @@ def test_the_report_files_and_the_feedback(tmp_path: Path) -> None:
 
 def test_the_answer_key_lists_each_puzzle_with_the_engines_answer() -> None:
     key = answer_key(manifest(), "ana")
-    assert [r["puzzle"] for r in key.to_dict()] == [1, 2, 3, 4, 5]
-    assert all(r["answer"] for r in key.to_dict())
+    assert [r["puzzle"] for r in key.records()] == [1, 2, 3, 4, 5]
+    assert all(r["answer"] for r in key.records())
 
 
 def test_assign_and_grade_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,7 +11,7 @@ nothing from elsewhere at view time:
   the only packages ``pyodide-lock.json`` names, each with its real sha256;
 - PyPI fallback is disabled, so a package that is not there fails loudly instead of reaching
   out; the project is loaded with the kernel and pulls in no pandas (the course draws its tables
-  from plain data there: :mod:`fortyfive.course.tables`).
+  from plain data there: :mod:`fortyfive.course.fact_tables`).
 
 Downloads are kept in a cache folder (``FORTYFIVE_LITE_CACHE``, by default
 ``~/.cache/fortyfive/lite``), so a second build works offline. The notebooks are copied with

@@ -125,15 +125,10 @@ def _options_of_the_mode(args: argparse.Namespace, parser: argparse.ArgumentPars
 
 
 def _table(rows: list[dict[str, Any]]) -> str:
-    """The rows as a text table: pandas' where it is installed, else the engine's plain one
-    (Pyodide has no pandas)."""
-    from fortyfive.engine.table import Table, have_pandas
+    """The rows as the engine's plain text table, without row labels."""
+    from fortyfive.engine.tabular import Table
 
-    if have_pandas():
-        import pandas as pd
-
-        return str(pd.DataFrame(rows).fillna("").to_string(index=False))
-    return str(Table(rows))
+    return Table(rows).to_text(index=False)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -190,7 +185,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(_table(puzzle_bench(args.rounds)))
         return 0
     if args.drills:
-        from fortyfive.bench.practice import drill_bench
+        from fortyfive.bench.next_puzzle import drill_bench
 
         print(f"drill next puzzle (make, start, view), {args.rounds} of each kind and difficulty")
         print(_table(drill_bench(args.rounds, args.seed)))

@@ -1,8 +1,8 @@
 """``fortyfive puzzles``: the course's puzzles, or a drill, in the terminal, each answer checked
 by the engine as in the notebooks.
 
-A session is a :class:`~fortyfive.puzzles.practice.Practice` (a chapter's puzzles in order,
-puzzles picked by id, or an endless :class:`~fortyfive.puzzles.practice.Drill`), so the
+A session is a :class:`~fortyfive.puzzles.sessions.Practice` (a chapter's puzzles in order,
+puzzles picked by id, or an endless :class:`~fortyfive.puzzles.sessions.Drill`), so the
 streak and the outcomes are those the practice widget keeps. The puzzle is printed from its
 view (:func:`~fortyfive.puzzles.display.view_text`); a typed line is read into the value
 :meth:`~fortyfive.puzzles.PuzzleRun.check` takes (:func:`read_answer`), and a line that is not
@@ -18,14 +18,14 @@ from typing import Any
 
 from fortyfive.cli._args import output_file
 from fortyfive.cli._typed import card_token
-from fortyfive.course.practice import ReviewSession, nothing_due
+from fortyfive.course.drill_and_review import ReviewSession, nothing_due
 from fortyfive.course.progress import ProgressError, ProgressLog
 from fortyfive.course.review import Recipe, due_items
 from fortyfive.engine.cards import parse_card
 from fortyfive.puzzles import CHAPTERS, Feedback, PuzzleInputError, check_shape, get_puzzle
 from fortyfive.puzzles.display import shown_text, view_text
 from fortyfive.puzzles.model import load_collection
-from fortyfive.puzzles.practice import DRILL_KINDS, MAX_SEED, Drill, Practice, PuzzleList
+from fortyfive.puzzles.sessions import DRILL_KINDS, MAX_SEED, Drill, Practice, PuzzleList
 
 COMMANDS = (
     "Type your answer; 'hint' gives a hint, 'show' the answer (after a wrong try), 'again' "

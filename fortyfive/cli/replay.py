@@ -33,12 +33,9 @@ def replay_file(path: Path, out: Callable[[str], None] = print) -> Game:
     """Replay the record at ``path`` on the engine and print its score sheets (by trick and by
     deal) and the result; the replayed game."""
     game = Game.replay(load_record(path))
-    import pandas as pd
-
-    with pd.option_context("display.width", 120, "display.max_rows", 500):
-        out(game.score_sheet().to_string(index=False))
-        out("")
-        out(game.score_sheet(by="deal").to_string(index=False))
+    out(game.score_sheet().to_text(index=False))
+    out("")
+    out(game.score_sheet(by="deal").to_text(index=False))
     names = game.rules.partnership_names
     result = f"partnership {names[game.winner]} won" if game.winner is not None else "not finished"
     out(f"{len(game.history)} actions; {result}; scores {list(game.scores)}")

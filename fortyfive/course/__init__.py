@@ -3,14 +3,15 @@ themselves (package data in ``notebooks/`` and ``book/``).
 
 The notebooks import from here: puzzles that record every attempt and the learner's results
 (:mod:`~fortyfive.course.learner`), the engine's facts as tables
-(:mod:`~fortyfive.course.tables`), games built for the examples
-(:mod:`~fortyfive.course.deals`), the race to the target as a chart
+(:mod:`~fortyfive.course.fact_tables`), games built for the examples
+(:mod:`~fortyfive.course.example_games`), the race to the target as a chart
 (:mod:`~fortyfive.course.charts`), the worked examples' one-line calls
 (:mod:`~fortyfive.course.examples`), and drills and the review of missed puzzles
-(:mod:`~fortyfive.course.practice`)."""
+(:mod:`~fortyfive.course.drill_and_review`)."""
 
 from fortyfive.course.charts import ScoreChart, running_totals_chart
-from fortyfive.course.deals import barker_hand, computer_game, deal_game, play_cards
+from fortyfive.course.drill_and_review import drill, review, review_boxes
+from fortyfive.course.example_games import barker_hand, computer_game, deal_game, play_cards
 from fortyfive.course.examples import (
     auction_table,
     bid_chances,
@@ -19,9 +20,7 @@ from fortyfive.course.examples import (
     endgame_values,
     solved_endgame,
 )
-from fortyfive.course.learner import collect_progress, download_progress, puzzle, results
-from fortyfive.course.practice import drill, review, review_boxes
-from fortyfive.course.tables import (
+from fortyfive.course.fact_tables import (
     deal_summary,
     deal_timeline,
     legal_table,
@@ -33,6 +32,7 @@ from fortyfive.course.tables import (
     trick_table,
     trump_ladders,
 )
+from fortyfive.course.learner import collect_progress, download_progress, puzzle, results
 
 __all__ = [
     "ScoreChart",

@@ -7,6 +7,7 @@ import html
 from collections.abc import Mapping, Sequence
 
 from fortyfive.engine.game import Game
+from fortyfive.engine.tabular import Cell
 
 #: Partnership colours, as on the card table.
 COLOURS = ("#1e88e5", "#ef6c00", "#8e24aa")
@@ -150,23 +151,30 @@ def running_totals_chart(game: Game, width: int = 640, height: int = 300) -> Sco
     breaks: list[tuple[int, str]] = []
     if rules.auction:
         sheet = game.score_sheet(by="deal")
-        for (_, row), log in zip(sheet.iterrows(), game.deals, strict=True):
+        for row, log in zip(sheet.rows, game.deals, strict=True):
             if log.end_scores is None:  # the hand being played
                 continue
             labels.append(str(row["deal"]))
             for n in names:
-                lines[n].append(int(row[n]))
+                lines[n].append(_score(row[n]))
         x_title = "after each hand"
     else:
         sheet = game.score_sheet()
         last_deal = None
-        for _, row in sheet.iterrows():
+        for row in sheet.rows:
             if row["deal"] != last_deal:
                 last_deal = row["deal"]
                 breaks.append((len(labels) - 1, f"deal {last_deal}"))
             labels.append(f"{row['trick']}")
             for n in names:
-                lines[n].append(int(row[n]))
+                lines[n].append(_score(row[n]))
         x_title = "after each trick (the trick's number in its deal)"
     title = f"Running totals, {rules.name}"
     return ScoreChart(title, labels, lines, rules.target, breaks, x_title, width, height)
+
+
+def _score(cell: Cell) -> int:
+    """A score sheet's total: an int in every row (R8.1, R10.3)."""
+    if not isinstance(cell, int):
+        raise TypeError(f"a score sheet's total is a whole number, not {cell!r}")
+    return cell

@@ -5,21 +5,18 @@ from the engine, the solver or the puzzles."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from fortyfive.course.deals import barker_hand, play_cards
-from fortyfive.course.tables import CardsLike, symbols
+from fortyfive.course.example_games import barker_hand, play_cards
+from fortyfive.course.fact_tables import CardsLike, symbols
 from fortyfive.engine.cards import CARDS, SUIT_NAMES
 from fortyfive.engine.game import Game
-from fortyfive.engine.table import frame
-
-if TYPE_CHECKING:
-    import pandas
+from fortyfive.engine.tabular import Table
 
 
 def auction_table(
     game: Game, calls: Sequence[str], seat_names: Sequence[str] | None = None
-) -> pandas.DataFrame:
+) -> Table[object]:
     """Make ``calls`` in turn (each by the seat to call): one row per call, with the calls the
     engine allowed that seat at that moment (R9.2-R9.5)."""
     rows = []
@@ -34,10 +31,10 @@ def auction_table(
             }
         )
         game.apply(call)
-    return frame(rows)
+    return Table(rows)
 
 
-def chronology_table(game: Game, deal: int | None = None) -> pandas.DataFrame:
+def chronology_table(game: Game, deal: int | None = None) -> Table[object]:
     """A bruff deal trick by trick with the engine's two lines of running totals (R8.6): without
     the bonus, and with it on the trick of the highest trump so far; each line's first to 45,
     whether the bonus was certain, and what the engine decided."""
@@ -69,7 +66,7 @@ def chronology_table(game: Game, deal: int | None = None) -> pandas.DataFrame:
                 "engine": decided,
             }
         )
-    return frame(rows)
+    return Table(rows)
 
 
 def bid_outcomes(
@@ -77,7 +74,7 @@ def bid_outcomes(
     bids: Sequence[int],
     dealer: int = 3,
     trump: str = "S",
-) -> pandas.DataFrame:
+) -> Table[object]:
     """barker: each named deal (hands, tricks) played with each bid: the first caller (the
     dealer's left) bids, everyone else passes, ``trump`` is named, nobody changes cards; one row
     per deal and bid with each side's score change (R10.2-R10.4)."""
@@ -90,10 +87,10 @@ def bid_outcomes(
             row: dict[str, Any] = {"hand": name, "bid": bid}
             row.update(dict(zip(g.rules.partnership_names, g.scores, strict=True)))
             rows.append(row)
-    return frame(rows)
+    return Table(rows)
 
 
-def bid_chances(game: Game, seat: int | None = None) -> pandas.DataFrame:
+def bid_chances(game: Game, seat: int | None = None) -> Table[object]:
     """barker, before the first call: what the hand of ``seat`` (the seat to call) is worth as
     the bidders, as the bid puzzles judge it (:func:`fortyfive.puzzles._bidding.judge`): for each
     bid, the share of the sampled deals in which the side took it, in its best suit."""
@@ -110,10 +107,10 @@ def bid_chances(game: Game, seat: int | None = None) -> pandas.DataFrame:
         }
         for b in game.rules.bids
     ]
-    return frame(rows)
+    return Table(rows)
 
 
-def endgame_values(game: Game) -> pandas.DataFrame:
+def endgame_values(game: Game) -> Table[object]:
     """The solver's value of each card the seat to act may play: the points its side takes in
     the whole deal with best play on both sides after it (every hand open)."""
     from fortyfive.solve.solver import solve
@@ -127,7 +124,7 @@ def endgame_values(game: Game) -> pandas.DataFrame:
         }
         for a, v in s.values.items()
     ]
-    return frame(rows)
+    return Table(rows)
 
 
 def solved_endgame(game: Game, target: int) -> str:

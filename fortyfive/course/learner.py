@@ -2,8 +2,8 @@
 chapter's results, the progress file's download link, and several learners' files as one table
 (for a teacher).
 
->>> list(results(1, progress_file="/nonexistent/progress.json").columns)[:3]
-['puzzle', 'kind', 'title']
+>>> results(1, progress_file="/nonexistent/progress.json").columns[:3]
+('puzzle', 'kind', 'title')
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from fortyfive.course.progress import ProgressLog, chapter_results, progress
 from fortyfive.course.review import Recipe
+from fortyfive.engine.tabular import Table
 from fortyfive.puzzles.model import ATTEMPT_FIELDS
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ def puzzle(
     return widget
 
 
-def results(chapter: int, progress_file: str | Path | None = None) -> pandas.DataFrame:
+def results(chapter: int, progress_file: str | Path | None = None) -> Table[object]:
     """Your results in a chapter: one row per puzzle (tries, solved, first try, hints, shown)."""
     return chapter_results(chapter, progress_file)
 
@@ -96,11 +97,5 @@ def collect_progress(files: Mapping[str, str | Path] | Iterable[str | Path]) -> 
         named = [(str(k), Path(v)) for k, v in files.items()]
     else:
         named = [(Path(p).parent.name, Path(p)) for p in files]
-    frames = []
-    for learner, path in named:
-        df = progress(path)
-        df.insert(0, "learner", learner)
-        frames.append(df)
-    if not frames:
-        return pd.DataFrame(columns=["learner", *ATTEMPT_FIELDS])
-    return pd.concat(frames, ignore_index=True)
+    rows = [{"learner": learner, **r} for learner, path in named for r in progress(path).rows]
+    return pd.DataFrame(rows, columns=["learner", *ATTEMPT_FIELDS])

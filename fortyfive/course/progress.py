@@ -25,8 +25,8 @@ field are checked before any of it is used, and a file that fails is refused wit
 >>> log = ProgressLog(pathlib.Path(tempfile.mkdtemp()) / "p.json")
 >>> log.record({"puzzle": "c1-01", "kind": "order", "chapter": 1, "answer": ["5D"],
 ...             "correct": True, "seconds": 3.2, "hints_used": 0, "shown": False})
->>> progress(log.path)[["puzzle", "correct"]].to_dict("records")
-[{'puzzle': 'c1-01', 'correct': True}]
+>>> [(r["puzzle"], r["correct"]) for r in progress(log.path).rows]
+[('c1-01', True)]
 """
 
 from __future__ import annotations
@@ -36,10 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
-
-if TYPE_CHECKING:
-    import pandas
+from typing import Any
 
 from fortyfive.course.jsonfiles import check_header, read_json, write_json
 from fortyfive.course.review import (
@@ -53,7 +50,7 @@ from fortyfive.course.review import (
     reviewed,
 )
 from fortyfive.engine.errors import quote
-from fortyfive.engine.table import Table, have_pandas
+from fortyfive.engine.tabular import Table
 from fortyfive.puzzles.model import ATTEMPT_FIELDS, MAX_ATTEMPT_HINTS, MAX_ATTEMPT_SECONDS
 
 FILE_NAME = "fortyfive-progress.json"
@@ -254,22 +251,14 @@ def read_attempts(path: str | Path) -> list[dict[str, Any]]:
     return read_progress(path).attempts
 
 
-def progress(path: str | Path | None = None, chapter: int | None = None) -> pandas.DataFrame:
-    """Every recorded attempt as a DataFrame (one row per check), optionally one chapter's
-    (without pandas: a :class:`fortyfive.engine.table.Table` of the same rows)."""
+def progress(path: str | Path | None = None, chapter: int | None = None) -> Table[object]:
+    """Every recorded attempt as a table (one row per check, every field of
+    :data:`~fortyfive.puzzles.model.ATTEMPT_FIELDS`), optionally one chapter's."""
     # An older file may leave fields out (version 1 checked only those present): read them as
-    # a check of no answer, not right, no hint, not shown (a missing "shown" read as NaN,
-    # which is true, and a missing count made the results fail).
+    # a check of no answer, not right, no hint, not shown.
     rows = [_filled(a) for a in read_attempts(path if path is not None else default_path())]
-    if not have_pandas():
-        mine = [r for r in rows if chapter is None or r.get("chapter") == chapter]
-        return cast("pandas.DataFrame", Table(mine, list(ATTEMPT_FIELDS)))
-    import pandas as pd
-
-    df = pd.DataFrame(rows, columns=list(ATTEMPT_FIELDS))
-    if chapter is not None:
-        df = df[df["chapter"] == chapter].reset_index(drop=True)
-    return df
+    mine = [r for r in rows if chapter is None or r.get("chapter") == chapter]
+    return Table(mine, list(ATTEMPT_FIELDS))
 
 
 def _filled(attempt: dict[str, Any]) -> dict[str, Any]:
@@ -278,68 +267,40 @@ def _filled(attempt: dict[str, Any]) -> dict[str, Any]:
     return {**_MISSING, "solved": bool(attempt.get("correct")), **attempt}
 
 
-def _first_try(rows: pandas.DataFrame) -> bool:
+def _first_try(rows: list[dict[str, Any]]) -> bool:
     """Solved before any wrong answer or "show me": an endgame solved after a wrong move in
     mid-line (its attempt failed, then Try again) is not a first-try solve."""
-    for correct, solved, shown in zip(rows["correct"], rows["solved"], rows["shown"], strict=True):
-        if shown or not correct:
+    for r in rows:
+        if r["shown"] or not r["correct"]:
             return False
-        if solved:
+        if r["solved"]:
             return True
     return False
 
 
-def chapter_results(chapter: int, path: str | Path | None = None) -> pandas.DataFrame:
+def chapter_results(chapter: int, path: str | Path | None = None) -> Table[object]:
     """One row per puzzle of a shipped chapter: tries, solved, first try, hints, shown."""
     from fortyfive.puzzles.model import load_collection
 
-    if not have_pandas():
-        return cast("pandas.DataFrame", Table(_plain_results(chapter, path)))
-    import pandas as pd
-
-    df = progress(path, chapter)
-    rows = []
-    for p in load_collection(chapter):
-        mine = df[df["puzzle"] == p.id]
-        checks = mine[~mine["shown"].astype(bool)]
-        rows.append(
-            {
-                "puzzle": p.id,
-                "kind": p.kind,
-                "title": p.title,
-                "tries": len(checks),
-                "solved": bool(checks["solved"].astype(bool).any()),
-                "first try": _first_try(mine),
-                "hints": int(mine["hints_used"].max()) if len(mine) else 0,
-                "shown": bool(mine["shown"].astype(bool).any()),
-            }
-        )
-    return pd.DataFrame(rows)
-
-
-def _plain_results(chapter: int, path: str | Path | None) -> list[dict[str, Any]]:
-    """:func:`chapter_results` from the attempts themselves, where pandas is missing."""
-    from fortyfive.puzzles.model import load_collection
-
     attempts = [
-        a
+        _filled(a)
         for a in read_attempts(path if path is not None else default_path())
         if a.get("chapter") == chapter
     ]
     rows = []
     for p in load_collection(chapter):
-        mine = [a for a in attempts if a.get("puzzle") == p.id]
-        checks = [a for a in mine if not a.get("shown")]
+        mine = [a for a in attempts if a["puzzle"] == p.id]
+        checks = [a for a in mine if not a["shown"]]
         rows.append(
             {
                 "puzzle": p.id,
                 "kind": p.kind,
                 "title": p.title,
                 "tries": len(checks),
-                "solved": any(bool(a.get("solved")) for a in checks),
-                "first try": bool(checks and checks[0].get("correct")),
-                "hints": max((int(a.get("hints_used", 0)) for a in mine), default=0),
-                "shown": any(bool(a.get("shown")) for a in mine),
+                "solved": any(bool(a["solved"]) for a in checks),
+                "first try": _first_try(mine),
+                "hints": max((int(a["hints_used"]) for a in mine), default=0),
+                "shown": any(bool(a["shown"]) for a in mine),
             }
         )
-    return rows
+    return Table(rows)

@@ -14,7 +14,7 @@ tomorrow, and a whole course's review fits one short session a day. (Sessions wo
 choice; days keep the spacing when a learner works twice in one day or skips a week.)
 
 Only a puzzle that can be re-created enters: a shipped one (by its id) or a drill's (by its
-kind, seed, difficulty and number, :class:`~fortyfive.puzzles.practice.DrillKey`). The queue is
+kind, seed, difficulty and number, :class:`~fortyfive.puzzles.sessions.DrillKey`). The queue is
 kept in the progress file (``"review"``, version 2: see :mod:`fortyfive.course.progress`), one
 entry per puzzle, each checked when the file is read: a malformed entry makes the file refused,
 while a well-formed entry for a shipped puzzle this version of the course no longer ships (or
@@ -47,7 +47,7 @@ from typing import Any
 
 from fortyfive.engine.errors import quote
 from fortyfive.puzzles.model import KINDS, Puzzle, collection_names, load_collection
-from fortyfive.puzzles.practice import CLEAN, HELPED, MISSED, DrillKey, PracticeError
+from fortyfive.puzzles.sessions import CLEAN, HELPED, MISSED, DrillKey, PracticeError
 
 #: Days until a puzzle in box b is due again.
 INTERVALS = {1: 1, 2: 2, 3: 4, 4: 8, 5: 16}

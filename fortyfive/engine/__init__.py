@@ -23,6 +23,8 @@ from fortyfive.engine.rules import (
     sort_cards,
     trump_order,
 )
+from fortyfive.engine.score_sheet import ScoreSheet
+from fortyfive.engine.tabular import Table
 from fortyfive.engine.tricks import explain_play, legal_plays, trick_winner
 
 __all__ = [
@@ -44,6 +46,8 @@ __all__ = [
     "Phase",
     "RecordError",
     "Rules",
+    "ScoreSheet",
+    "Table",
     "WinReason",
     "deck",
     "explain_play",

@@ -62,14 +62,12 @@ from fortyfive.engine.record import (
     bad_record,
     check_result,
     parse_record,
-    score_sheet,
 )
 from fortyfive.engine.rules import PRESETS, Rules, TrumpTables, get_rules, tables
+from fortyfive.engine.score_sheet import ScoreSheet, score_sheet
 from fortyfive.engine.tricks import explain_mask, legal_mask, winner_index
 
 if TYPE_CHECKING:
-    import pandas
-
     from fortyfive.engine.observe import BonusStatus, Observation
 
 BURY, PLAY, BID, TRUMP = Phase.BURY, Phase.PLAY, Phase.BID, Phase.TRUMP
@@ -801,8 +799,9 @@ class Game:
             "result": {"scores": list(self.scores), "winner": self.winner, "over": self.over},
         }
 
-    def score_sheet(self, by: str = "trick") -> pandas.DataFrame:
-        """The score sheet as a DataFrame, one row per trick (``by="deal"``: one per deal)."""
+    def score_sheet(self, by: str = "trick") -> ScoreSheet:
+        """The score sheet, one row per trick (``by="deal"``: one per deal); ``.to_pandas()``
+        makes it a DataFrame where pandas is installed."""
         return score_sheet(self, by)
 
     def explain(self, action: str) -> str:

@@ -1,4 +1,4 @@
-"""Game records (JSON-able, versioned), replay, and the score sheet as a DataFrame.
+"""Game records (JSON-able, versioned) and replay.
 
 >>> from fortyfive import Game
 >>> g = Game.new("barker", seed=11)
@@ -17,16 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from fortyfive.engine.actions import MAX_ACTION_TEXT
-from fortyfive.engine.cards import CARDS, SUITS
 from fortyfive.engine.errors import InputError, quote
 from fortyfive.engine.rules import PRESETS, Rules
-from fortyfive.engine.scoring import trick_value
 from fortyfive.engine.validate import MAX_SEED, FileRefused, json_text, read_bounded
 
 if TYPE_CHECKING:
-    import pandas
-
-    from fortyfive.engine.game import Game
+    pass
 
 RECORD_FORMAT = "fortyfive-record"
 RECORD_VERSION = 1
@@ -171,78 +167,3 @@ def check_result(
                 f"{quote(value)}",
                 f"result.{key}",
             )
-
-
-def trick_rows(game: Game) -> list[dict[str, Any]]:
-    """The rows of :func:`score_sheet` by trick, as plain dicts."""
-    r = game.rules
-    names = r.partnership_names
-    rows = []
-    chronology = r.win_by_chronology
-    for deal in game.deals:
-        totals = list(deal.start_scores) if chronology else [0] * r.n_partnerships
-        bonus = deal.bonus_trick if deal.bonus_certain else -1
-        for i, t in enumerate(deal.tricks):
-            p = r.partnerships[t.winner]
-            points = trick_value(r, i, bonus)
-            totals[p] += points
-            row = {
-                "deal": deal.number,
-                "dealer": deal.dealer,
-                "trump": SUITS[deal.trump] if deal.trump >= 0 else None,
-                "trick": i + 1,
-                "leader": t.leader,
-                "cards": " ".join(str(CARDS[c]) for c in t.cards),
-                "winner": t.winner,
-                "partnership": names[p],
-                "points": points,
-                "bonus": i == bonus,
-            }
-            prefix = "" if chronology else "taken "
-            row.update({prefix + n: totals[k] for k, n in enumerate(names)})
-            rows.append(row)
-    return rows
-
-
-def _deal_rows(game: Game) -> list[dict[str, Any]]:
-    r = game.rules
-    names = r.partnership_names
-    rows = []
-    for deal in game.deals:
-        end = deal.end_scores if deal.end_scores is not None else game.scores
-        row: dict[str, Any] = {
-            "deal": deal.number,
-            "dealer": deal.dealer,
-            "trump": SUITS[deal.trump] if deal.trump >= 0 else None,
-        }
-        if r.auction:
-            row.update(
-                bidder=deal.bidder if deal.bidder >= 0 else None,
-                bid=deal.bid or None,
-                made=deal.made,
-                thrown_in=deal.thrown_in,
-            )
-        else:
-            row.update(
-                turnup=str(CARDS[deal.turnup]) if deal.turnup >= 0 else None,
-                bonus=str(CARDS[deal.bonus_card]) if deal.bonus_card >= 0 else None,
-                bonus_certain=deal.bonus_certain,
-            )
-        row["tricks"] = len(deal.tricks)
-        row.update({f"+{n}": end[k] - deal.start_scores[k] for k, n in enumerate(names)})
-        row.update({n: end[k] for k, n in enumerate(names)})
-        rows.append(row)
-    return rows
-
-
-def score_sheet(game: Game, by: str = "trick") -> pandas.DataFrame:
-    """Per trick: who won it, its points (10 with a credited bonus) and running totals
-    (bruff: game totals; barker: points taken in the hand). ``by="deal"``: per deal/hand, with
-    barker's bid, bidder and contract, and the scores after it."""
-    from fortyfive.engine.table import frame
-
-    if by == "trick":
-        return frame(trick_rows(game))
-    if by == "deal":
-        return frame(_deal_rows(game))
-    raise ValueError("by must be 'trick' or 'deal'")

@@ -71,6 +71,39 @@ class Rules:
         """The cards in the pack: 52, and the joker where it is played (R2.1)."""
         return 53 if self.joker else 52
 
+    @property
+    def deal_word(self) -> str:
+        """What one deal is called: a "hand" where trump is bid for (R9), else a "deal" (R6)."""
+        return "hand" if self.auction else "deal"
+
+    @property
+    def dealer_rule(self) -> str:
+        """The rule id of who deals each deal: R9.1 in the auction game, else R6.1."""
+        return "R9.1" if self.auction else "R6.1"
+
+    @property
+    def dealing_rule(self) -> str:
+        """The rule id of how the cards are dealt: R9.1 in the auction game, else R6.2."""
+        return "R9.1" if self.auction else "R6.2"
+
+    @property
+    def bonus_rule(self) -> str:
+        """The rule id of the bonus for the trick of the highest trump: R10.1 in the auction
+        game, else R7.2."""
+        return "R10.1" if self.auction else "R7.2"
+
+    @property
+    def points_rules(self) -> str:
+        """The rule ids of a deal's points, 5 a trick and the bonus: "R10.1" in the auction
+        game, else "R7.1, R7.2"."""
+        return "R10.1" if self.auction else "R7.1, R7.2"
+
+    @property
+    def win_rule(self) -> str:
+        """The rule id of how the game is won: R8.1 where the tricks' order decides (trick
+        chronology), else R10.5 (checked once each hand is scored)."""
+        return "R8.1" if self.win_by_chronology else "R10.5"
+
     def partners(self, partnership: int) -> list[int]:
         """The seats of ``partnership``, in seat order (R1.3).
 

@@ -1,20 +1,21 @@
 """Puzzles: positions of either preset with a question the engine answers at checking time.
 
 :mod:`~fortyfive.puzzles.model` holds the data types; the kinds live in private modules
-(``_cards``: order, winner, legal, keep; ``_deals``: rob, score, game-winner, calls;
-``_endgame``: target; ``_turns``: turn; ``_pick``: notation, trumps; ``_robbing``: give-up;
-``_bidding``: bid), each registering its run class for its kind; the course's collections are
-JSON in ``collections/``, the banks the slowest kinds' drills draw from in ``drills/``;
+(``_cards``: order, winner, legal, keep; ``_deal_kinds``: rob, score, game-winner, calls;
+``_endgame_kind``: target; ``_turns``: turn; ``_pick``: notation, trumps; ``_give_up``:
+give-up; ``_bidding``: bid), each registering its run class for its kind; the course's
+collections are JSON in ``collections/``, the banks the slowest kinds' drills draw from in
+``drills/``;
 :mod:`~fortyfive.puzzles.generate` makes new puzzles.
 """
 
 from fortyfive.puzzles import (  # noqa: F401  (register the kinds)
     _bidding,
     _cards,
-    _deals,
-    _endgame,
+    _deal_kinds,
+    _endgame_kind,
+    _give_up,
     _pick,
-    _robbing,
     _turns,
 )
 from fortyfive.puzzles._parts import check_shape

@@ -21,8 +21,8 @@ from typing import Any
 
 from fortyfive.engine.cards import AH_ID, CARDS, SUIT_NAMES, SUITS, Card, parse_card
 from fortyfive.engine.game import Game
-from fortyfive.engine.record import trick_rows
 from fortyfive.engine.rules import Rules, TrumpTables, get_rules, sort_cards, trump_order
+from fortyfive.engine.score_sheet import trick_rows
 from fortyfive.engine.scoring import DealLog
 from fortyfive.puzzles.model import PuzzleInputError, PuzzleRun
 

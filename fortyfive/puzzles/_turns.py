@@ -152,7 +152,7 @@ class TurnRun(GameRun, kind="turn"):
 
     def _finished_deal(self, deal: Any) -> str:
         r = self.rules_
-        what = "hand" if r.auction else "deal"
+        what = r.deal_word
         if deal.thrown_in:
             return f"{what.capitalize()} {deal.number}: dealt by seat {deal.dealer}, all passed."
         end = scores_text(r, deal.end_scores or deal.start_scores)
@@ -207,18 +207,16 @@ class TurnRun(GameRun, kind="turn"):
     def _dealer_rules(self) -> tuple[str, str]:
         """The preset's rule for who deals (R6.1 or R9.1) and what the deal before changes
         nothing of: a deal without a winner (R8.5) or, in barker, a hand thrown in (R9.5)."""
+        rule = self.rules_.dealer_rule
         if not self.rules_.auction:
-            return "R6.1", "also after a deal that ended without a winner (R8.5)"
+            return rule, "also after a deal that ended without a winner (R8.5)"
         if self.game.deals[-2].thrown_in:
-            return "R9.1", "also after a hand that was thrown in (R9.5)"
-        return "R9.1", "whoever won the hand before"
-
-    def _dealt_rule(self) -> str:
-        return "R9.1" if self.rules_.auction else "R6.2"
+            return rule, "also after a hand that was thrown in (R9.5)"
+        return rule, "whoever won the hand before"
 
     def _dealt_miss(self, got: str) -> str:
         """What a wrong seat for a dealt card shows (R1.2, R6.2, R9.1); never the right seat."""
-        r, rule = self.rules_, self._dealt_rule()
+        r, rule = self.rules_, self.rules_.dealing_rule
         n, k, dealer = r.players, self.card, self.game.dealer
         dealt = sum(len(h) for h in self.hands)
         if got == STOCK:
@@ -328,13 +326,13 @@ class TurnRun(GameRun, kind="turn"):
                 return (
                     f"Card {self.card} stays in the stock: {dealt} cards are dealt, "
                     f"{r.hand_size} to each player, and the rest is the stock "
-                    f"({self._dealt_rule()})."
+                    f"({self.rules_.dealing_rule})."
                 )
             gets = int(self.answer[0])
             nth = self.hands[gets].index(self.card - 1) + 1
             return (
                 f"Card {self.card} is seat {gets}'s card number {nth}: from the dealer's left, "
-                f"clockwise, 3 cards to each player, then 2 to each ({self._dealt_rule()})."
+                f"clockwise, 3 cards to each player, then 2 to each ({self.rules_.dealing_rule})."
             )
         if self.question == "dealer":
             rule, also = self._dealer_rules()
@@ -381,8 +379,8 @@ class TurnRun(GameRun, kind="turn"):
             ]
         if self.question == "dealt":
             return [
-                f"{self._dealt_rule()}: the dealer deals clockwise from the left: 3 cards to each "
-                "player, then 2 to each; the rest is the stock.",
+                f"{self.rules_.dealing_rule}: the dealer deals clockwise from the left: 3 cards "
+                "to each player, then 2 to each; the rest is the stock.",
                 "Count in packets from the seat on the dealer's left: three cards a player in the "
                 "first round, two in the second.",
             ]

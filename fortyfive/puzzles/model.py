@@ -36,7 +36,7 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from fortyfive.engine.rules import PRESETS
-from fortyfive.engine.table import Table
+from fortyfive.engine.tabular import Table
 from fortyfive.puzzles import display
 
 KINDS = (
@@ -213,7 +213,7 @@ class Feedback:
     def _shown(self, text: str) -> str:
         return display.shown_text(self.kind, text)
 
-    def _shown_sheet(self) -> Table | None:
+    def _shown_sheet(self) -> Table[object] | None:
         if not self.sheet:
             return None
         return Table(

@@ -14,7 +14,7 @@ from typing import Any
 from fortyfive.course.files import install_hint
 from fortyfive.course.jsonfiles import replace_file
 from fortyfive.engine.rulebook import RULE_TITLES
-from fortyfive.engine.table import Table
+from fortyfive.engine.tabular import Table
 from fortyfive.teach.draw import assigned_puzzles
 from fortyfive.teach.grade import Gradebook
 from fortyfive.teach.manifest import Manifest, parse_manifest
@@ -227,7 +227,7 @@ def _share(value: float | None) -> str:
     return "" if value is None else f"{value:.2f}"  # empty: the rule was not asked of them
 
 
-def answer_key(manifest: Manifest | dict[str, Any], student: str) -> Table:
+def answer_key(manifest: Manifest | dict[str, Any], student: str) -> Table[object]:
     """The puzzles drawn for ``student`` with the engine's answers (the teacher's copy)."""
     m = manifest if isinstance(manifest, Manifest) else parse_manifest(manifest)
     rows = []

@@ -154,8 +154,8 @@ def outcome_text(game: Game) -> str:
     """How the game was won: target, jink or contract, with the deal and trick (R8.1-R8.4,
     R10.5); the engine's words."""
     assert game.outcome is not None
-    rule = "R8.1" if game.rules.win_by_chronology else "R10.5"
-    return with_symbols(game.outcome.describe(game.rules.partnership_names, rule))
+    rules = game.rules
+    return with_symbols(game.outcome.describe(rules.partnership_names, rules.win_rule))
 
 
 def deal_start_text(game: Game, learner: int) -> str:

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from puzzle_answers import script
 
-from fortyfive.puzzles.practice import DrillKey
+from fortyfive.puzzles.sessions import DrillKey
 
 from .conftest import Lab, axe_violations
 from .puzzle_page import card, click_and_wait, open_notebook

@@ -8,7 +8,7 @@ from typing import Any
 
 from fortyfive.puzzles.generate._bids import _bid
 from fortyfive.puzzles.generate._cards import _keep, _legal, _notation, _order, _trumps, _winner
-from fortyfive.puzzles.generate._deals import (
+from fortyfive.puzzles.generate._deal_makers import (
     _calls,
     _game_winner,
     _game_winner_case,
@@ -17,7 +17,7 @@ from fortyfive.puzzles.generate._deals import (
     _score,
     _score_case,
 )
-from fortyfive.puzzles.generate._endgames import _endgame, _target, _target_choice
+from fortyfive.puzzles.generate._endgame_makers import _endgame, _target, _target_choice
 from fortyfive.puzzles.generate._turns import _turn
 from fortyfive.puzzles.model import KINDS, Puzzle
 

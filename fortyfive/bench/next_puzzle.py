@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from fortyfive.puzzles.practice import DRILL_KINDS, DrillKey
+from fortyfive.puzzles.sessions import DRILL_KINDS, DrillKey
 
 
 def drill_bench(

@@ -10,8 +10,8 @@ from fortyfive.engine.cards import SUITS, parse_card
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import BARKER, BRUFF, get_rules, rules_tables
 from fortyfive.engine.scoring import running_totals
+from fortyfive.puzzles._give_up import GiveUpRun
 from fortyfive.puzzles._parts import chronology_steps, position_game
-from fortyfive.puzzles._robbing import GiveUpRun
 from fortyfive.puzzles.generate._common import Made, _deal, _first_trick, _give_stock, _play
 from fortyfive.puzzles.model import Puzzle
 

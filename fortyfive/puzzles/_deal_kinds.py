@@ -260,10 +260,7 @@ class ScoreRun(GameRun, kind="score"):
             facts.append("The second deal so far:")
         facts += self._deal_facts(deal)
         if not self._carried:
-            facts.append(
-                f"Scores before this {'hand' if r.auction else 'deal'}: "
-                + scores_text(r, deal.start_scores)
-            )
+            facts.append(f"Scores before this {r.deal_word}: " + scores_text(r, deal.start_scores))
         if r.auction:
             facts.append(
                 f"Contract: seat {deal.bidder} "
@@ -501,8 +498,7 @@ class GameWinnerRun(GameRun, kind="game-winner"):
     def _view(self) -> dict[str, Any]:
         r, deal = self.rules_, self.deal
         facts = self._deal_facts(deal)
-        what = "hand" if r.auction else "deal"
-        facts.append(f"Scores before this {what}: " + scores_text(r, deal.start_scores))
+        facts.append(f"Scores before this {r.deal_word}: " + scores_text(r, deal.start_scores))
         if r.auction:
             facts.append(
                 f"Contract: seat {deal.bidder} "

@@ -26,14 +26,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from fortyfive.course.progress import ProgressError, ProgressLog
 from fortyfive.course.review import INTERVALS, Recipe, ReviewItem, due_items, reviewed
-from fortyfive.engine.table import frame
+from fortyfive.engine.tabular import Table
 from fortyfive.puzzles.model import Puzzle
-from fortyfive.puzzles.practice import CLEAN, DRILL_KINDS, HELPED, Drill, Practice
+from fortyfive.puzzles.sessions import CLEAN, DRILL_KINDS, HELPED, Drill, Practice
 
 if TYPE_CHECKING:
-    import pandas
-
-    from fortyfive.widgets.practice import PracticeWidget
+    from fortyfive.widgets.practice_widget import PracticeWidget
 
 
 class PracticeMessage:
@@ -111,11 +109,11 @@ def drill(
     progress_file: str | Path | None = None,
 ) -> PracticeWidget:
     """An endless drill of one kind as a widget: ``drill("order")`` ranks cards; any kind of
-    :data:`~fortyfive.puzzles.practice.DRILL_KINDS` (every kind the generator makes: ``winner``,
+    :data:`~fortyfive.puzzles.sessions.DRILL_KINDS` (every kind the generator makes: ``winner``,
     ``legal``, ``keep``, ``rob``, ...). ``difficulty`` 1 to 3; ``seed`` gives the same puzzles
     again (by default a new set each time). Every check is saved to the progress file, and a
     missed puzzle enters the review queue."""
-    from fortyfive.widgets.practice import PracticeWidget
+    from fortyfive.widgets.practice_widget import PracticeWidget
 
     session = Drill(kind, seed, difficulty)
     log = ProgressLog(progress_file)
@@ -134,7 +132,7 @@ def review(
     """The puzzles due for review today, as a widget, one after another; or a sentence saying
     that nothing is due (and when the next one is), or why the progress file cannot be read
     (it is then left as it is). ``today`` stands for the date (to try a review ahead)."""
-    from fortyfive.widgets.practice import PracticeWidget
+    from fortyfive.widgets.practice_widget import PracticeWidget
 
     log = ProgressLog(progress_file) if today is None else ProgressLog(progress_file, lambda: today)
     try:
@@ -168,7 +166,7 @@ def nothing_due(items: list[ReviewItem], today: date) -> str:
     )
 
 
-def review_boxes(progress_file: str | Path | None = None) -> pandas.DataFrame | PracticeMessage:
+def review_boxes(progress_file: str | Path | None = None) -> Table[object] | PracticeMessage:
     """The review queue as a table: each puzzle, its kind, its box and the day it is due (the
     soonest first); a sentence when the boxes are empty."""
     items = ProgressLog(progress_file).review_items()
@@ -183,7 +181,7 @@ def review_boxes(progress_file: str | Path | None = None) -> pandas.DataFrame | 
         }
         for i in sorted(items, key=lambda i: (i.due, i.box))
     ]
-    return frame(rows, ["puzzle", "kind", "box", "due"])
+    return Table(rows, ["puzzle", "kind", "box", "due"])
 
 
 __all__ = [

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fortyfive.course.tables import CardsLike
+from fortyfive.course.fact_tables import CardsLike
 from fortyfive.engine.cards import deck, parse_cards
 from fortyfive.engine.game import Game
 from fortyfive.engine.rules import Rules, get_rules

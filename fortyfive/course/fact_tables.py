@@ -2,11 +2,11 @@
 the tricks of a deal, the presets and the seats (nothing here knows a rule: every fact comes
 from the engine).
 
-A table is a DataFrame where pandas is installed, else an HTML table of the same rows (the course
-in the browser has no pandas: :func:`fortyfive.engine.table.frame`).
+A table is the engine's :class:`~fortyfive.engine.tabular.Table`: Jupyter shows it as HTML, with
+or without pandas (the course in the browser has none); ``.to_pandas()`` makes it a DataFrame.
 
->>> rank_ladder("barker", "D").iloc[:3, 0].tolist()
-['5♦', 'J♦', 'A♥']
+>>> rank_ladder("barker", "D").column("♦ diamonds (trumps)")[:3]
+('5♦', 'J♦', 'A♥')
 >>> symbols(["5S", "TD", "JK"])
 '5♠ 10♦ Joker'
 """
@@ -14,32 +14,25 @@ in the browser has no pandas: :func:`fortyfive.engine.table.frame`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, parse_cards
 from fortyfive.engine.dealing import seat_of_play
 from fortyfive.engine.game import Game
 from fortyfive.engine.rules import Rules, get_rules, plain_order, trump_order
-from fortyfive.engine.table import frame
+from fortyfive.engine.tabular import Table
 from fortyfive.engine.tricks import explain_play, legal_plays, trick_winner
-
-if TYPE_CHECKING:
-    import pandas
-
 
 CardsLike = str | Iterable[str | Card]
 
 
-def table(
-    rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None
-) -> pandas.DataFrame:
-    """Rows (dicts) as a table: a DataFrame where pandas is installed, else an HTML table of
-    the same rows (the course in the browser has no pandas: :mod:`fortyfive.engine.table`).
+def table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> Table[object]:
+    """Rows (dicts) as the engine's :class:`~fortyfive.engine.tabular.Table`, shown as HTML.
 
     >>> len(table([{"card": "5♠"}, {"card": "J♥"}]))
     2
     """
-    return frame(rows, columns)
+    return Table(rows, columns)
 
 
 def symbols(cards: CardsLike) -> str:
@@ -51,7 +44,7 @@ def _suit_label(suit: str) -> str:
     return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
 
 
-def rank_ladder(preset: Rules | str, trump: str) -> pandas.DataFrame:
+def rank_ladder(preset: Rules | str, trump: str) -> Table[object]:
     """Every card of the pack ranked, with ``trump`` as trump suit: one column for the trumps
     (``ff.trump_order``, R2.3), then one per other suit (``ff.plain_order``, R2.4), high to low.
     Row 1 is the highest card of each column."""
@@ -62,27 +55,27 @@ def rank_ladder(preset: Rules | str, trump: str) -> pandas.DataFrame:
     for s in SUITS:
         if s != trump:
             columns[_suit_label(s)] = [c.symbol() for c in plain_order(rules, s, trump=trump)]
-    return _ladder_frame(columns)
+    return _ladder_table(columns)
 
 
-def _ladder_frame(columns: dict[str, list[str]]) -> pandas.DataFrame:
+def _ladder_table(columns: dict[str, list[str]]) -> Table[object]:
     """Columns of cards, high to low, padded to one height; rows numbered from 1 ("rank")."""
     height = max(len(v) for v in columns.values())
     padded = {k: v + [""] * (height - len(v)) for k, v in columns.items()}
     rows = [{k: v[i] for k, v in padded.items()} for i in range(height)]
-    return frame(rows, list(padded), index=range(1, height + 1), index_name="rank")
+    return Table(rows, list(padded), index=range(1, height + 1), index_name="rank")
 
 
-def trump_ladders(preset: Rules | str) -> pandas.DataFrame:
+def trump_ladders(preset: Rules | str) -> Table[object]:
     """The trump order for each of the four trump suits side by side (R2.3), from the engine."""
     rules = get_rules(preset)
     columns = {_suit_label(s): [c.symbol() for c in trump_order(rules, s)] for s in SUITS}
-    return _ladder_frame(columns)
+    return _ladder_table(columns)
 
 
 def legal_table(
     preset: Rules | str, trump: str, hand: CardsLike, trick: CardsLike
-) -> pandas.DataFrame:
+) -> Table[object]:
     """For each card of ``hand``: may it be played to ``trick`` (led first)? and if not, the
     engine's reason with its rule id (``ff.legal_plays``, ``ff.explain_play``)."""
     rules = get_rules(preset)
@@ -96,10 +89,10 @@ def legal_table(
         }
         for c in cards
     ]
-    return frame(rows)
+    return Table(rows)
 
 
-def trick_table(game: Game, deal: int | None = None) -> pandas.DataFrame:
+def trick_table(game: Game, deal: int | None = None) -> Table[object]:
     """Every card played in a deal (the current one by default), in order: trick, seat,
     partnership, card, whether it is a trump, and who won the trick (``ff.trick_winner``)."""
     rules = game.rules
@@ -129,10 +122,10 @@ def trick_table(game: Game, deal: int | None = None) -> pandas.DataFrame:
                     "takes the trick": "" if win is None else ("✓" if i == win else ""),
                 }
             )
-    return frame(rows)
+    return Table(rows)
 
 
-def deal_timeline(game: Game, deal: int | None = None) -> pandas.DataFrame:
+def deal_timeline(game: Game, deal: int | None = None) -> Table[object]:
     """A bruff deal trick by trick, as it was played (the current or last deal by default): who
     took each trick, the highest trump so far and its trick, whether the bonus was certain yet
     (R7.3), and the running scores the engine showed after the trick (trick points, plus the
@@ -166,14 +159,14 @@ def deal_timeline(game: Game, deal: int | None = None) -> pandas.DataFrame:
             rows.append(row)
         if len(g.deals) > number or g.over:
             break
-    return frame(rows)
+    return Table(rows)
 
 
-def presets_table() -> pandas.DataFrame:
+def presets_table() -> Table[object]:
     """The presets side by side, read from the engine's rule tables: players, the seats of each
     partnership (R1.3), cards in the pack, where trumps come from and the target.
 
-    >>> presets_table().to_dict("records")[0]["players"]
+    >>> presets_table().rows[0]["players"]
     6
     """
     from fortyfive.engine.rules import PRESETS
@@ -192,13 +185,13 @@ def presets_table() -> pandas.DataFrame:
         }
         for r in PRESETS.values()
     ]
-    return frame(rows)
+    return Table(rows)
 
 
-def seats_table(preset: Rules | str) -> pandas.DataFrame:
+def seats_table(preset: Rules | str) -> Table[object]:
     """Each seat round the table, clockwise (R1.2), with its partnership and partner (R1.3).
 
-    >>> seats_table("barker").to_dict("records")[1]
+    >>> seats_table("barker").records()[1]
     {'seat': 1, 'partnership': 'E-W', 'partner': '3'}
     """
     rules = get_rules(preset)
@@ -213,10 +206,10 @@ def seats_table(preset: Rules | str) -> pandas.DataFrame:
                 "partner": " and ".join(partners),
             }
         )
-    return frame(rows)
+    return Table(rows)
 
 
-def deal_summary(game: Game) -> pandas.DataFrame:
+def deal_summary(game: Game) -> Table[object]:
     """A bruff deal just dealt, as the engine has it: the dealer, the first to play, the cards
     in the hands and in the stock, the turn-up and trumps (R6.1-R6.3, R6.7)."""
     zones = game.zones()
@@ -229,4 +222,4 @@ def deal_summary(game: Game) -> pandas.DataFrame:
         "turn-up": turnup.symbol() if turnup is not None else "",
         "trumps": SUIT_NAMES[game.trump] if game.trump else "not yet known",
     }
-    return frame([facts])
+    return Table([facts])

@@ -20,7 +20,7 @@ from typing import Any
 from fortyfive.engine.cards import CARDS, SUITS, Card, parse_card
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
-from fortyfive.engine.rules import Rules, rules_tables, sort_cards
+from fortyfive.engine.rules import rules_tables, sort_cards
 from fortyfive.engine.scoring import DealLog, running_totals
 from fortyfive.puzzles._parts import GameRun, card_name, seats_view, tricks_view
 from fortyfive.puzzles.model import Feedback, PuzzleInputError
@@ -214,11 +214,6 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
     )
 
 
-def _bonus_rule(rules: Rules) -> str:
-    """The rule that gives the bonus: R10.1 in the auction game, R7.2 in bruff."""
-    return "R10.1" if rules.auction else "R7.2"
-
-
 def _bonus_side(partnerships: tuple[int, ...], deal: DealLog) -> int:
     """The partnership whose trick holds the deal's bonus (-1: no trump was played)."""
     if not 0 <= deal.bonus_trick < len(deal.tricks):
@@ -390,13 +385,12 @@ class TargetRun(GameRun, kind="target"):
             + f" (seat {t.winner}, {names[r.partnerships[t.winner]]}, takes it)"
             for i, t in enumerate(tricks)
         ]
-        points = "R7.1, R7.2" if not r.auction else "R10.1"
         return Feedback(
             False,
             True,
             f"{card} in trick {mistake} was the mistake: against the best defence "
             f"{names[self.side]} takes only {value} points, short of the target {self.target} "
-            f"({points}). Played out: {'; '.join(lines)}. Try again from the start.",
+            f"({r.points_rules}). Played out: {'; '.join(lines)}. Try again from the start.",
             self.puzzle.rules,
         )
 
@@ -412,7 +406,7 @@ class TargetRun(GameRun, kind="target"):
             won = r.partnerships[deal.tricks[deal.bonus_trick].winner] == self.side
             card = CARDS[deal.bonus_card]
             bonus = (
-                f", and the bonus with {card}, the highest trump played ({_bonus_rule(r)})"
+                f", and the bonus with {card}, the highest trump played ({r.bonus_rule})"
                 if won
                 else f"; {r.partnership_names[_bonus_side(r.partnerships, deal)]}'s {card} "
                 "took the bonus, and the tricks were enough"
@@ -457,13 +451,13 @@ class TargetRun(GameRun, kind="target"):
             if key.card == key.bonus_card:
                 parts.append(
                     f"{key.bonus_card} is the highest trump of the deal: it takes its trick and "
-                    f"the bonus whenever it is played ({_bonus_rule(r)}), so the question is "
+                    f"the bonus whenever it is played ({r.bonus_rule}), so the question is "
                     "only which trick it should take, and this was the one."
                 )
             else:
                 parts.append(
                     f"{key.bonus_card}, the highest trump of the deal, takes its trick and the "
-                    f"bonus whenever it is played ({_bonus_rule(r)}): kept for later, it left "
+                    f"bonus whenever it is played ({r.bonus_rule}): kept for later, it left "
                     "this trick to a card that could not win another."
                 )
         if "defend" in key.themes and deal.bidder >= 0:
@@ -535,7 +529,7 @@ class TargetRun(GameRun, kind="target"):
         k = len([a for a, v in s.values.items() if v >= self.target]) if s else 0
         return [
             "Count the trumps still out and who holds them: the highest trump of the deal brings "
-            f"5 more with its trick ({_bonus_rule(self.rules_)}). Winners cashed too early can "
+            f"5 more with its trick ({self.rules_.bonus_rule}). Winners cashed too early can "
             "set up the defence's.",
             f"Right now {k} of your {n} playable cards keep the target within reach.",
         ]

@@ -16,8 +16,8 @@ from fortyfive.puzzles.generate._common import Made, _deal, _play
 def _target(rng: random.Random, d: int, preset: str) -> Made:
     """The last tricks of a deal, some legal card losing the target, and from three tricks
     left always playing the first card shown failing it
-    (:func:`~fortyfive.puzzles._endgame.blind_line_makes`)."""
-    from fortyfive.puzzles._endgame import blind_line_makes
+    (:func:`~fortyfive.puzzles._endgame_kind.blind_line_makes`)."""
+    from fortyfive.puzzles._endgame_kind import blind_line_makes
     from fortyfive.solve.solver import solve
 
     rules = get_rules(preset)
@@ -77,10 +77,10 @@ def _endgame(rng: random.Random, d: int, variant: str) -> Made:
     move, at least one of them losing the target, a card picked at random at each of your
     turns makes it at most half the time (a third from difficulty 2; one right card only), and
     always playing the first legal card shown (the hand sorted trumps first, highest first,
-    R2.3) fails it (:func:`~fortyfive.puzzles._endgame.blind_line_makes`).
-    Themes (:data:`fortyfive.puzzles._endgame.THEMES`, or ``play``: none asked) are what the
-    one right first card does, as :func:`~fortyfive.puzzles._endgame.analyse_move` finds it."""
-    from fortyfive.puzzles._endgame import (
+    R2.3) fails it (:func:`~fortyfive.puzzles._endgame_kind.blind_line_makes`).
+    Themes (:data:`fortyfive.puzzles._endgame_kind.THEMES`, or ``play``: none asked) are what the
+    one right first card does, as :func:`~fortyfive.puzzles._endgame_kind.analyse_move` finds it."""
+    from fortyfive.puzzles._endgame_kind import (
         analyse_move,
         blind_line_makes,
         defends_contract,

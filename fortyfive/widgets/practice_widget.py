@@ -1,14 +1,14 @@
 """Practice in a notebook cell: the puzzle widget over a session of puzzles, one after another.
 
 :class:`PracticeWidget` is a :class:`~fortyfive.widgets.puzzle.PuzzleWidget` whose puzzle comes
-from a :class:`~fortyfive.puzzles.practice.Practice` session (a drill, a review). It answers
+from a :class:`~fortyfive.puzzles.sessions.Practice` session (a drill, a review). It answers
 through the session's own run, so the session sees every step, and it syncs one more trait,
 ``practice``: the session's status (the streak, the best streak, the puzzle's number, the
 seconds of this puzzle and of the session, what is left), which the front end shows in a header
 with a "Next puzzle" button. The browser gets no answer there either: the status holds counts,
 times and the outcome of a finished puzzle only.
 
->>> from fortyfive.puzzles.practice import Drill
+>>> from fortyfive.puzzles.sessions import Drill
 >>> w = PracticeWidget(Drill("winner", seed=1))
 >>> w
 <PracticeWidget drill winner, difficulty 1: puzzle 1, streak 0 (best 0)>
@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from fortyfive.puzzles.model import Puzzle, PuzzleRun
-from fortyfive.puzzles.practice import Practice, PracticeError
+from fortyfive.puzzles.sessions import Practice, PracticeError
 from fortyfive.widgets.puzzle import MESSAGE_TYPES, PuzzleMessageError, PuzzleWidget, Recorder
 
 
