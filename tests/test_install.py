@@ -43,6 +43,8 @@ game, rng = ff.Game.new("bruff", seed=7), random.Random(7)
 while not game.over:
     game.apply(rng.choice(game.legal_actions()))
 print("winner", game.winner, "scores", game.scores)
+sheet = game.score_sheet(by="deal")  # the engine's own table: no pandas needed
+assert len(sheet) == game.deal_number and "<table" in sheet._repr_html_(), sheet
 """
 
 
@@ -152,7 +154,9 @@ def test_a_learner_installs_the_wheel_and_opens_the_course(wheel: Path, tmp_path
     assert played.returncode == 0 and played.stdout.startswith("winner "), played.stderr
     where = _run([python, "-c", "import fortyfive; print(fortyfive.__file__)"], env=env, cwd=home)
     assert where.stdout.startswith(str(venv)), where.stdout  # the wheel, not the checkout
-    assert _run([python, "-c", "import jupyterlab"], env=env, cwd=home).returncode != 0
+    # The core install is the standard library's alone.
+    for module in ("jupyterlab", "pandas", "numpy"):
+        assert _run([python, "-c", f"import {module}"], env=env, cwd=home).returncode != 0
 
     refused = _run([fortyfive, "course"], env=env, cwd=home)
     assert refused.returncode == 2

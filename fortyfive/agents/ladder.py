@@ -24,13 +24,11 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from fortyfive.agents.bots import LEVELS
 from fortyfive.agents.tournament import MAX_HANDS, Z95, GameResult, TournamentResult, run_tournament
-
-if TYPE_CHECKING:
-    import pandas
+from fortyfive.engine.tabular import Table
 
 ELO = 400 / math.log(10)  # Elo points per unit of log-odds
 BASE = 1500.0  # the reference level's rating
@@ -109,11 +107,9 @@ class LadderResult:
     ratings: list[Rating]
     seconds: float
 
-    def table(self) -> pandas.DataFrame:
+    def table(self) -> Table[object]:
         """One row per level: its rating, the 95% interval and the games it played."""
-        import pandas as pd
-
-        return pd.DataFrame(
+        return Table(
             [
                 {
                     "level": r.level,
@@ -134,10 +130,10 @@ class LadderResult:
             f"{sum(len(t.games) for t in self.pairs)} games, {self.seconds:.1f} s"
         )
         pairs = [t.summary() for t in self.pairs]
-        return "\n\n".join([*pairs, head + "\n" + self.table().to_string(index=False)])
+        return "\n\n".join([*pairs, head + "\n" + self.table().to_text(index=False)])
 
     def svg(self) -> str:
-        """The ratings and their intervals as a small SVG chart (for the README)."""
+        """The ratings and their intervals as a small SVG chart (docs/ladder.svg)."""
         return ladder_svg(self.preset, self.ratings)
 
 

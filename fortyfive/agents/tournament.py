@@ -13,7 +13,8 @@ Both seats of a partnership are played by separate copies of the same bot, each 
 game seed and its seat, so a tournament is repeatable from its seed, with one process or several.
 
 >>> result = run_tournament("barker", ["rule", "random"], games=4, seed=1)
->>> print(result.table()[["bot", "games", "wins", "fair_share"]].to_string(index=False))
+>>> table = result.table()
+>>> print(Table(table.rows, ["bot", "games", "wins", "fair_share"]).to_text(index=False))
    bot  games  wins  fair_share
   rule      4     4         0.5
 random      4     0         0.5
@@ -29,14 +30,12 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from fortyfive.agents.bots import BOTS, make_bot
 from fortyfive.engine.game import Game
 from fortyfive.engine.rules import Rules, get_rules
-
-if TYPE_CHECKING:
-    import pandas
+from fortyfive.engine.tabular import Table
 
 Z95 = 1.959963984540054  # the two-sided 95% normal quantile
 MAX_HANDS = 500  # a game still going after this many deals is stopped without a winner
@@ -192,15 +191,13 @@ class TournamentResult:
         """Games stopped at the hand limit, without a winner."""
         return sum(g.winner is None for g in self.games)
 
-    def table(self) -> pandas.DataFrame:
+    def table(self) -> Table[object]:
         """Per bot: games it played alone in a partnership, wins, win rate with its 95% Wilson
         interval, the fair share (1 / partnerships), its partnership's mean points per hand
         (barker: score change of a hand, R10.2-R10.4; bruff: points taken in a deal, R7), and
         its edge: points a hand over the other partnerships on the same cards (:meth:`edges`),
-        with the half-width of its 95% interval."""
-        import pandas as pd
-
-        rows = []
+        with the half-width of its 95% interval (``to_pandas()`` for a DataFrame)."""
+        rows: list[dict[str, object]] = []
         n_partnerships = len(self.games[0].lineup) if self.games else 2
         for b, label in enumerate(self.labels):
             games = wins = deals = points = 0
@@ -226,7 +223,7 @@ class TournamentResult:
                     "edge_ci95": round(edge_half, 2),
                 }
             )
-        return pd.DataFrame(rows)
+        return Table(rows)
 
     def edges(self, bot: int) -> list[float]:
         """Per duplicate group, the points a hand ``bot``'s partnership took more than the
@@ -249,12 +246,10 @@ class TournamentResult:
             if g.lone_bot() in (None, bot):
                 yield g, g.lineup.index(bot)
 
-    def frame(self) -> pandas.DataFrame:
+    def frame(self) -> Table[object]:
         """One row per game: seed, the bot of each partnership, winner, deals and points."""
-        import pandas as pd
-
         names = get_rules(self.preset).partnership_names
-        return pd.DataFrame(
+        return Table(
             [
                 {
                     "seed": g.seed,
@@ -269,8 +264,6 @@ class TournamentResult:
 
     def summary(self) -> str:
         """The results as the ``tournament`` command prints them: a line, then the table."""
-        import pandas as pd
-
         x, y = self.labels
         groups = len(self.games) // max(len(lineups(get_rules(self.preset))), 1)
         head = (
@@ -279,8 +272,7 @@ class TournamentResult:
         )
         if self.capped:
             head += f", {self.capped} stopped at {self.max_hands} hands without a winner"
-        with pd.option_context("display.width", 120):
-            return head + "\n" + self.table().to_string(index=False)
+        return head + "\n" + self.table().to_text(index=False)
 
 
 def game_seeds(seed: int, groups: int) -> list[int]:
