@@ -131,7 +131,7 @@ class Table(Generic[C_co]):
         except ImportError:
             raise ImportError(
                 "Table.to_pandas needs pandas, which the core install leaves out: "
-                "pip install pandas (or pip install 'fortyfive[lab]')"
+                "pip install pandas (the lab extra of fortyfive holds it)"
             ) from None
         df = pd.DataFrame(self.records(), columns=list(self._columns))
         if self._index != tuple(range(len(self._rows))) or self._index_name:
