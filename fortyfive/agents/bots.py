@@ -256,7 +256,7 @@ class ErringBot(RuleBot):
 #: How a search bot judges a card, per preset: barker by the exact solver on sampled deals (its
 #: two partnerships make the solver's two sides right), bruff by rule-bot rollouts with its own
 #: side's last two tricks searched (:mod:`fortyfive.agents.rollout`), which measured best
-#: against rule partnerships (README, "Bots and tournaments").
+#: against rule partnerships (book/reference/solver_and_bots.md).
 PLAY_SEARCH: dict[str, Search | Literal["rollout"]] = {"bruff": "rollout", "barker": "paranoid"}
 #: Solver nodes a search bot spends on one card, per preset (None: no limit). In bruff a deal
 #: solved from the first trick takes 3,300 nodes at the median but 90,000 at the 95th

@@ -150,7 +150,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         except PyodideError as e:
             parser.error(str(e))
     presets = sorted(PRESETS) if args.preset == "all" else [args.preset]
-    if hasattr(os, "sched_setaffinity"):  # one core, as the figures in the README are stated
+    # One core, as book/reference/performance.md states its figures.
+    if hasattr(os, "sched_setaffinity"):
         cpu = min(os.sched_getaffinity(0))
         os.sched_setaffinity(0, {cpu})
         print(f"pinned to CPU {cpu}")

@@ -12,7 +12,7 @@ the exception, as a made 30 scores double and a failed one costs only 30 (R10.3)
 30 when, over the same deals, that scores more on average than stopping at its limit.
 
 Why that limit: bidding right up to the sampled value is how the search bot bids, and it was
-measured against the alternatives (README, "How the auction got there": stopping 2.5 short or
+measured against the alternatives (book/reference/solver_and_bots.md: stopping 2.5 short or
 going 2.5 over did worse over 2000 duplicate first hands, and the shipped bot makes 83% of its
 contracts). The generator keeps only hands whose value is at least
 :data:`MARGIN` points from the next bid either way (and whose top bid scores at least
