@@ -254,3 +254,25 @@ def test_the_heatmap_of_a_large_class_is_bounded() -> None:
     assert "of 5000" in big and "of 5000" not in at_cap
     shown = set(re.findall(r"s\d{5}", big))
     assert 0 < len(shown) <= MAX_HEATMAP_STUDENTS
+
+
+@pytest.mark.parametrize("depth", [40, 600, 980])
+def test_a_deeply_nested_definition_refuses_that_file_and_grades_everyone_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], depth: int
+) -> None:
+    """A definition nested hundreds of levels deep (a file of a few KB) once overflowed the
+    stack while its digest was worked out, and stopped the whole class's grading."""
+
+    work = tmp_path / "work"
+    submitted(work, "ana")
+    hostile = submitted(work, "ben", lambda d: d["attempts"][0]["definition"].update(position=0))
+    text = hostile.read_text().replace('"position": 0', '"position": ' + "[" * depth + "]" * depth)
+    hostile.write_text(text)  # as written by hand: json.dumps itself stops at such depths
+    assert hostile.stat().st_size < 20_000
+    out = tmp_path / "grades"
+    args = ["grade", "--assignment", str(manifest_file(tmp_path)), str(work), "--out", str(out)]
+    assert main([*args, "--roster", str(_roster(tmp_path, "ana", "ben"))]) == 0
+    said = capsys.readouterr()
+    assert "ana: 6 / 6" in said.out and "ben: 0 / 6" in said.out
+    assert "nested deeper than 32 levels" in said.err and hostile.name in said.err
+    assert "nested deeper" in (out / "feedback" / "ben.md").read_text()

@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 #: any real game, small enough that no arithmetic on them is slow.
 MAX_SCORE = 10**6
 MAX_SEED = 2**64
+#: How deep the lists and objects of a JSON file from outside may nest (the course's files
+#: nest a handful of levels).
+MAX_NESTING = 32
 
 
 def json_text(text: str) -> Any:
@@ -50,8 +53,41 @@ def json_text(text: str) -> Any:
     Traceback (most recent call last):
     ...
     ValueError: 1e400 is beyond a float's range
+
+    Nesting is bounded too (:data:`MAX_NESTING` levels): every later step (a puzzle's
+    definition turned into its digest, say) may recurse over the value, and a file nested a
+    few hundred levels deep would exhaust the stack there, far from the file that did it.
+
+    >>> json_text("[" * 40 + "]" * 40)
+    Traceback (most recent call last):
+    ...
+    ValueError: nested deeper than 32 levels
     """
-    return json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+    try:
+        value = json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+    except RecursionError:
+        raise ValueError(f"nested deeper than {MAX_NESTING} levels") from None
+    if nesting_depth(value) > MAX_NESTING:
+        raise ValueError(f"nested deeper than {MAX_NESTING} levels")
+    return value
+
+
+def nesting_depth(value: Any) -> int:
+    """How deep lists and objects nest in a parsed JSON value (a scalar is 0), counted
+    without recursion.
+
+    >>> nesting_depth({"a": [1, {"b": []}]}), nesting_depth(3)
+    (4, 0)
+    """
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            stack.extend(
+                (child, depth + 1) for child in (item.values() if isinstance(item, dict) else item)
+            )
+    return deepest
 
 
 class FileRefused(ValueError):
