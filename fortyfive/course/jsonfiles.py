@@ -28,7 +28,7 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-from fortyfive.engine.validate import FileRefused, json_text, read_bounded
+from fortyfive.engine.validate import FileRefused, NestedTooDeeply, json_text, read_bounded
 
 
 def read_json(path: Path, limit: int, what: str, error: type[ValueError]) -> Any:
@@ -43,9 +43,11 @@ def read_json(path: Path, limit: int, what: str, error: type[ValueError]) -> Any
         raise error(f"{path}: the {what} is {e}") from None
     try:
         return json_text(raw.decode("utf-8"))
+    except NestedTooDeeply as e:
+        raise error(f"{path}: nested too deeply to be a {what} ({e})") from None
     except (UnicodeDecodeError, ValueError) as e:
         raise error(f"{path}: not a JSON {what} ({e})") from None
-    except RecursionError:
+    except RecursionError:  # past the parser: bounded above, kept for safety's sake
         raise error(f"{path}: nested too deeply to be a {what}") from None
 
 

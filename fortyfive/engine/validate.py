@@ -61,15 +61,19 @@ def json_text(text: str) -> Any:
     >>> json_text("[" * 40 + "]" * 40)
     Traceback (most recent call last):
     ...
-    ValueError: nested deeper than 32 levels
+    fortyfive.engine.validate.NestedTooDeeply: nested deeper than 32 levels
     """
     try:
         value = json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
     except RecursionError:
-        raise ValueError(f"nested deeper than {MAX_NESTING} levels") from None
+        raise NestedTooDeeply(f"nested deeper than {MAX_NESTING} levels") from None
     if nesting_depth(value) > MAX_NESTING:
-        raise ValueError(f"nested deeper than {MAX_NESTING} levels")
+        raise NestedTooDeeply(f"nested deeper than {MAX_NESTING} levels")
     return value
+
+
+class NestedTooDeeply(ValueError):
+    """JSON from outside whose lists and objects nest deeper than :data:`MAX_NESTING`."""
 
 
 def nesting_depth(value: Any) -> int:
