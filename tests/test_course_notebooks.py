@@ -51,6 +51,20 @@ def test_the_first_lines_say_to_run_the_cells(name: str) -> None:
     assert "card tables and puzzles appear" in note
 
 
+@pytest.mark.parametrize("name", LEARNER_NOTEBOOKS)
+def test_the_lite_copy_keeps_no_widget_view_and_says_to_run_the_cells(
+    tmp_path: Path, name: str
+) -> None:
+    """The live (JupyterLite) course shows the same first screen: no widget view to fail, and
+    the note to run the cells (Run ▸ Run All Cells is in Lite's menu too)."""
+    from fortyfive_site.lite import lite_notebook
+
+    lite_notebook(NOTEBOOKS / name, tmp_path / name)
+    copy = json.loads((tmp_path / name).read_text(encoding="utf-8"))
+    assert widget_views(copy) == []
+    assert "Run ▸ Run All Cells" in "".join(copy["cells"][0]["source"])
+
+
 def test_stripping_keeps_text_and_html_and_drops_views_and_state(tmp_path: Path) -> None:
     view = {
         "output_type": "execute_result",
