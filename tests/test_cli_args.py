@@ -92,7 +92,7 @@ def test_the_fortyfive_script_and_h_work() -> None:
             ["play", "--save", "no/such/game.json"],
             "argument --save: no/such/game.json: there is no",
         ),
-        (["play", "--save", "."], "argument --save: . is a folder, not a file to write"),
+        (["play", "--save", "."], "argument --save: .: it is a folder, not a file"),
         (["play", "--seat", "9"], "python -m fortyfive play: error: --seat must be 0..5"),
         (["play", "--seed", "-4"], "argument --seed: -4 is not a seed"),
     ],
