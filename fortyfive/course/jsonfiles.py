@@ -30,8 +30,6 @@ from typing import Any
 from fortyfive.course.safe_paths import replace_file
 from fortyfive.engine.validate import FileRefused, NestedTooDeeply, json_text, read_bounded
 
-__all__ = ["check_header", "encode_json", "read_json", "replace_file", "write_json"]
-
 
 def read_json(path: Path, limit: int, what: str, error: type[ValueError]) -> Any:
     """The parsed JSON of ``path``, a ``what`` of at most ``limit`` bytes; any problem raises
