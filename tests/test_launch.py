@@ -354,3 +354,41 @@ def test_a_configuration_folder_that_is_not_the_launchers_is_refused(
     assert code == 2
     assert "is not a folder" in capsys.readouterr().err
     assert list(elsewhere.iterdir()) == []
+
+
+@pytest.mark.parametrize("odd", ["file", "fifo", "dangling"])
+def test_an_odd_jupyter_entry_in_the_course_folder_is_data_only(
+    odd: str,
+    jupyter_dirs: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`.jupyter` a file, a FIFO or a dangling link (an older fortyfive kept its settings
+    there): through the command line, the course opens, and `.jupyter` is left as it is."""
+    from fortyfive.cli import main
+
+    tmp_path = jupyter_dirs
+    folder = tmp_path / "course"
+    folder.mkdir()
+    dot = folder / ".jupyter"
+    if odd == "file":
+        dot.write_text("not a folder")
+    elif odd == "fifo":
+        os.mkfifo(dot)
+    else:
+        dot.symlink_to(tmp_path / "nowhere")
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr(launch, "serve", lambda cmd, **kw: calls.append({"cmd": cmd, **kw}) or 0)
+    _alarm(60)
+    try:
+        assert main(["course", "--dir", str(folder), "--no-browser"]) == 0
+    finally:
+        signal.alarm(0)
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    (call,) = calls
+    env = call["env"]
+    assert isinstance(env, dict)
+    assert env["JUPYTER_CONFIG_DIR"] == str(tmp_path / "config" / "fortyfive" / "jupyter")
+    assert os.path.lexists(dot) and not (tmp_path / "nowhere").exists()
+    assert (folder / FIRST_CHAPTER).is_file()

@@ -239,10 +239,11 @@ def fold(summary: list[dict[str, Any]], attempts: Iterable[dict[str, Any]]) -> l
 MAX_FILE_BYTES = 4 * 2**20
 MAX_ATTEMPTS = 20_000
 #: What the writer keeps below the reader's bound: the checks kept one by one, the puzzles
-#: summarised, and the most bytes it writes (half the reader's limit).
+#: summarised, and the most bytes it writes (three quarters of the reader's limit: a full
+#: summary and a full review queue, at their longest fields, fit in it with no check kept).
 KEEP_ATTEMPTS = 1_000
 MAX_SUMMARY = 2_000
-WRITE_BUDGET = MAX_FILE_BYTES // 2
+WRITE_BUDGET = MAX_FILE_BYTES * 3 // 4
 #: Bounds on a summary's numbers (a lifetime of checks, then some).
 MAX_ATTEMPTS_FOLDED = 10**9
 MAX_SUMMARY_SECONDS = 10.0**9
