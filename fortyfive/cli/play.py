@@ -141,7 +141,7 @@ def _save(game: Game, save: Path, out: Callable[[str], None]) -> None:
     record printed instead, so that the game is not lost."""
     text = json.dumps(game.record(), indent=1)
     try:
-        write_text(save, text)  # only ever a regular file (fortyfive.course.safe_paths)
+        write_text(save, text, make_folders=False)  # only a regular file, in a folder there
     except PathRefused as e:
         out(f"the record was not saved ({e}); here it is:")
         out(text)

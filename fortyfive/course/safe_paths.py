@@ -123,13 +123,17 @@ def existing_file(path: str | Path, root: str | Path | None = None) -> Path | No
     return target if os.path.lexists(target) else None
 
 
-def replace_file(path: str | Path, content: bytes, root: str | Path | None = None) -> None:
+def replace_file(
+    path: str | Path, content: bytes, root: str | Path | None = None, *, make_folders: bool = True
+) -> None:
     """Write ``content`` to the file :func:`write_target` allows for ``path`` (its folders made
-    if need be), through a temporary file in the same folder renamed over it in one step. The
-    file gets the permissions a plain ``open()`` gives (the umask's), not the temporary file's
-    owner-only ones: a teacher's reports and a student's submission are read by others."""
+    if need be, unless not ``make_folders``: then a missing folder raises ``OSError``), through
+    a temporary file in the same folder renamed over it in one step. The file gets the
+    permissions a plain ``open()`` gives (the umask's), not the temporary file's owner-only
+    ones: a teacher's reports and a student's submission are read by others."""
     target = write_target(path, root)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    if make_folders:
+        target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}-", suffix=target.suffix)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -144,6 +148,8 @@ def replace_file(path: str | Path, content: bytes, root: str | Path | None = Non
         raise
 
 
-def write_text(path: str | Path, text: str, root: str | Path | None = None) -> None:
+def write_text(
+    path: str | Path, text: str, root: str | Path | None = None, *, make_folders: bool = True
+) -> None:
     """:func:`replace_file` for text (UTF-8)."""
-    replace_file(path, text.encode("utf-8"), root)
+    replace_file(path, text.encode("utf-8"), root, make_folders=make_folders)
