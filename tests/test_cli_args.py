@@ -81,7 +81,7 @@ def test_the_fortyfive_script_and_h_work() -> None:
         (["bench", "--bots", "--positions", "3"], "--positions is for --solver or --hints, not"),
         (["bench", "--solver", "--bot", "rule"], "error: --bot is for --bots, not --solver"),
         (["bench", "--hints", "--seconds", "1"], "--seconds is for the random games, not --hints"),
-        (["bench", "--rounds", "2"], "--rounds is for --puzzles or --drills, not the random"),
+        (["bench", "--rounds", "2"], "--rounds is for --puzzles, --drills or --progress, not the"),
         (["bench", "--puzzles", "--seed", "3"], "--seed is for --solver, --hints, --bots or"),
         (["bench", "--drills", "--preset", "bruff"], "--preset is for the random games or --bots"),
         (["tournament", "--plot", "x.svg"], "tournament: error: --plot is for --ladder"),
