@@ -150,3 +150,32 @@ def test_an_attempts_time_must_be_a_date_and_time(tmp_path: Path, time: str) -> 
     path.write_text(json.dumps(data))
     with pytest.raises(ProgressError, match=r"attempts\[0\]\.time is .*not a date and time"):
         collect_progress({"ann": path})
+
+
+def test_bench_progress_times_a_check_at_every_age(capsys: pytest.CaptureFixture[str]) -> None:
+    from fortyfive.cli import main
+
+    assert main(["bench", "--progress", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "median ms" in out and "attempts kept" in out
+    rows = [line.split() for line in out.splitlines() if line.split()[:1] != []]
+    rows = [r for r in rows if r[0].isdigit()]
+    assert [r[0] for r in rows] == ["0", "1000", "5000", "20000"]
+    assert all(int(r[-1]) <= KEEP_ATTEMPTS for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("time", "yesterday"), ("seconds", -1.0), ("puzzle", "x" * 101)]
+)
+def test_the_log_never_writes_an_attempt_its_reader_refuses(
+    tmp_path: Path, field: str, value: object
+) -> None:
+    path = tmp_path / "p.json"
+    log = ProgressLog(path)
+    (good, bad) = checks(2)
+    log.record(good)
+    before = path.read_bytes()
+    with pytest.raises(ProgressError, match=rf"attempts\[1\]\.{field}"):
+        log.record({**bad, field: value})
+    assert path.read_bytes() == before
+    assert len(read_progress(path).attempts) == 1

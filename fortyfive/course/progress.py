@@ -153,7 +153,8 @@ class ProgressLog:
             row["solved"] = bool(attempt["correct"])
         row["time"] = attempt.get("time") or datetime.now(UTC).isoformat(timespec="seconds")
         data = self.read()
-        data.attempts.append(row)
+        # checked as the reader checks it: the file never holds what its reader refuses
+        data.attempts.append(_check_attempt(self.path, len(data.attempts), row))
         if recipe is not None and not attempt["correct"]:
             data.review = missed(data.review, recipe, self.today())
         self._write(data)
