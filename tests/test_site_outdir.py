@@ -141,3 +141,19 @@ def test_an_empty_or_missing_folder_is_taken(tmp_path: Path) -> None:
     with pytest.raises(OutError, match="is not a folder"):
         claim(tmp_path / "file", "book")
     assert os.path.isfile(tmp_path / "file")
+
+
+@pytest.mark.parametrize("command", ["book", "lite"])
+def test_the_command_line_says_why_in_one_line(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from fortyfive.cli import main
+
+    out = tmp_path / "out"
+    _book_lookalike(out)
+    before = _tree(out)
+    argv = [command, "--out", str(out)] + (["--no-lite"] if command == "book" else [])
+    assert main(argv) == 2
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert f"was not built by `fortyfive {command}`" in line
+    assert _tree(out) == before
