@@ -53,7 +53,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from fortyfive.course.jsonfiles import check_header, encode_json, read_json
+from fortyfive.course.jsonfiles import check_header, read_json
 from fortyfive.course.review import (
     MAX_ITEMS,
     Recipe,
@@ -186,15 +186,31 @@ def bounded(data: Progress) -> bytes:
         cut = len(data.attempts) - KEEP_ATTEMPTS * 3 // 4
         data.summary = fold(data.summary, data.attempts[:cut])
         data.attempts = data.attempts[cut:]
-    content = encode_json(data.to_json())
+    content = encode(data)
     while len(content) > WRITE_BUDGET and data.attempts:
         cut = max(1, len(data.attempts) // 2)
         data.summary = fold(data.summary, data.attempts[:cut])
         data.attempts = data.attempts[cut:]
-        content = encode_json(data.to_json())
+        content = encode(data)
     if len(content) > WRITE_BUDGET:  # summaries and review at their bounds: cannot happen
         raise ProgressError(f"the progress would exceed {WRITE_BUDGET} bytes; nothing was written")
     return content
+
+
+def encode(data: Progress) -> bytes:
+    """``data`` as the file holds it: strict JSON (no ``NaN``), one attempt, review entry or
+    summary a line, so that the file reads line by line and is written by the fast encoder."""
+
+    def block(entries: list[dict[str, Any]]) -> str:
+        if not entries:
+            return "[]"
+        lines = (json.dumps(e, allow_nan=False) for e in entries)
+        return "[\n  " + ",\n  ".join(lines) + "\n ]"
+
+    content = data.to_json()
+    head = json.dumps({"format": content["format"], "version": content["version"]})[:-1]
+    parts = [f' "{key}": {block(content[key])}' for key in ("attempts", "review", "summary")]
+    return (head + ",\n" + ",\n".join(parts) + "\n}\n").encode("utf-8")
 
 
 def fold(summary: list[dict[str, Any]], attempts: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
