@@ -31,6 +31,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run ``fortyfive assign`` with the parsed ``args``; the exit status (``parser`` reports
     errors found after parsing with the subcommand's own usage)."""
+    from fortyfive.course.safe_paths import PathRefused
     from fortyfive.teach._text import shown
     from fortyfive.teach.assign import write_assignment
     from fortyfive.teach.draw import StudentError
@@ -39,7 +40,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     try:
         written = write_assignment(args.manifest, args.out, args.roster, args.nbgrader)
-    except (ManifestError, RosterError, StudentError) as e:
+    except (ManifestError, RosterError, StudentError, PathRefused) as e:
         print(shown(f"assign: {e}"), file=sys.stderr)
         return 2
     except OSError as e:  # a folder that cannot be written, a full disk

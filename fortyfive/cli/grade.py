@@ -31,6 +31,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run ``fortyfive grade`` with the parsed ``args``; the exit status (``parser`` reports
     errors found after parsing with the subcommand's own usage)."""
+    from fortyfive.course.safe_paths import PathRefused
     from fortyfive.teach._text import shown
     from fortyfive.teach.assign import SubmissionsError, grade_files
     from fortyfive.teach.manifest import ManifestError
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     try:
         book, written = grade_files(args.assignment, args.submissions, args.out, args.roster)
-    except (ManifestError, RosterError, SubmissionsError, RuntimeError) as e:
+    except (ManifestError, RosterError, SubmissionsError, PathRefused, RuntimeError) as e:
         print(shown(f"grade: {e}"), file=sys.stderr)
         return 2
     except OSError as e:  # a folder that cannot be written, a full disk

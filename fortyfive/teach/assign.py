@@ -17,6 +17,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from fortyfive.course.safe_paths import write_text
 from fortyfive.teach._text import printable, shown
 from fortyfive.teach.draw import check_drawable
 from fortyfive.teach.grade import Gradebook, grade
@@ -37,9 +38,8 @@ from fortyfive.teach.submission import (
 MAX_SUBMISSION_FILES = 5000
 
 
-def _write(path: Path, nb: Notebook, written: list[Path]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+def _write(path: Path, nb: Notebook, written: list[Path], root: Path) -> None:
+    write_text(path, json.dumps(nb, indent=1, ensure_ascii=False) + "\n", root)
     written.append(path)
 
 
@@ -59,8 +59,8 @@ def write_assignment(
     if nbgrader:
         folder = out / "source" / m.id
         folder.mkdir(parents=True, exist_ok=True)
-        _write(folder / f"{m.id}.ipynb", student_notebook(m, nbgrader=True), written)
-        _write(out / "teacher" / f"{m.id}-teacher.ipynb", teacher_notebook(m, roster), written)
+        _write(folder / f"{m.id}.ipynb", student_notebook(m, nbgrader=True), written, out)
+        _write(out / "teacher" / f"{m.id}-teacher.ipynb", teacher_notebook(m, roster), written, out)
         return written
     # Every notebook is made (every student's puzzles drawn) before any file is written.
     notebooks = [(out / "students" / s / f"{m.id}.ipynb", student_notebook(m, s)) for s in roster]
@@ -68,10 +68,10 @@ def write_assignment(
         notebooks.append((out / f"{m.id}.ipynb", student_notebook(m)))
     notebooks.append((out / "teacher" / f"{m.id}-teacher.ipynb", teacher_notebook(m, roster)))
     out.mkdir(parents=True, exist_ok=True)
-    (out / "assignment.json").write_text(manifest_text, encoding="utf-8")
+    write_text(out / "assignment.json", manifest_text, out)
     written.append(out / "assignment.json")
     for path, nb in notebooks:
-        _write(path, nb, written)
+        _write(path, nb, written, out)
     return written
 
 
