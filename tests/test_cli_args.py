@@ -181,10 +181,18 @@ def test_the_barker_discard_prompt_describes_the_grammar() -> None:
     assert all(ln.count("discard") <= 3 for ln in legal)
 
 
-def test_the_terminal_view_speaks_to_the_learner() -> None:
+def test_the_terminal_view_speaks_to_the_learner(monkeypatch: pytest.MonkeyPatch) -> None:
     """No <Game ...> repr, '1 card', and hint columns with a header and no -0.0."""
+    from functools import partial
+
     import fortyfive as ff
+    from fortyfive.agents import advice
+    from fortyfive.cli import play
     from fortyfive.cli.play import _hint_text
+
+    # The node budget alone, not the clock: a busy machine must not turn the ranking into
+    # the rule-based stand-in this test does not look at.
+    monkeypatch.setattr(play, "learner_advice", partial(advice.learner_advice, seconds=None))
     from fortyfive.engine.observe import render_text
 
     g = ff.Game.new("bruff", seed=6)
