@@ -32,7 +32,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run ``fortyfive assign`` with the parsed ``args``; the exit status (``parser`` reports
     errors found after parsing with the subcommand's own usage)."""
     from fortyfive.teach._text import shown
-    from fortyfive.teach.assign import write_assignment
+    from fortyfive.teach.assign import COPY_WARN_SHARE, copy_worth, write_assignment
     from fortyfive.teach.draw import StudentError
     from fortyfive.teach.manifest import ManifestError
     from fortyfive.teach.roster import RosterError
@@ -48,6 +48,22 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for path in written:
         print(path)
     print(f"wrote {len(written)} files into {args.out} with fortyfive {__version__}")
+    if args.roster:
+        from fortyfive.teach.manifest import load_manifest
+        from fortyfive.teach.roster import read_roster
+
+        m = load_manifest(args.manifest)
+        worth, most = copy_worth(m, read_roster(args.roster)), m.total_points()
+        print(
+            f"a copied classmate's file is worth {worth:.2f} of {most:g} points on average "
+            "(the puzzles two students share)"
+        )
+        if most and worth > most * COPY_WARN_SHARE:
+            print(
+                f"assign: warning: that is over {COPY_WARN_SHARE:.0%} of the points: draw more "
+                "puzzles per student (chosen from more, or generated) and fewer by id",
+                file=sys.stderr,
+            )
     if args.nbgrader:
         ident = written[0].parent.name  # source/<id>/<id>.ipynb
         print(f"next, in {args.out}: nbgrader generate_assignment {ident}, then release it")

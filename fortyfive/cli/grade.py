@@ -1,4 +1,7 @@
-"""``fortyfive grade --assignment MANIFEST SUBMISSIONS... --out DIR``: grade the submissions."""
+"""``fortyfive grade --assignment MANIFEST SUBMISSIONS... --out DIR``: grade the submissions.
+
+The exit status is 0 when every file was graded, 1 when some were refused (the others are
+graded and the report written; the count is printed), 2 when nothing could be graded."""
 
 from __future__ import annotations
 
@@ -33,12 +36,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     errors found after parsing with the subcommand's own usage)."""
     from fortyfive.teach._text import shown
     from fortyfive.teach.assign import SubmissionsError, grade_files
+    from fortyfive.teach.key import TeacherKeyError
     from fortyfive.teach.manifest import ManifestError
     from fortyfive.teach.roster import RosterError
 
     try:
         book, written = grade_files(args.assignment, args.submissions, args.out, args.roster)
-    except (ManifestError, RosterError, SubmissionsError, RuntimeError) as e:
+    except (ManifestError, RosterError, SubmissionsError, TeacherKeyError, RuntimeError) as e:
         print(shown(f"grade: {e}"), file=sys.stderr)
         return 2
     except OSError as e:  # a folder that cannot be written, a full disk
@@ -54,4 +58,12 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for student, total in sorted(book.totals().items()):
         print(f"{student}: {total:g} / {most:g}")
     print(f"wrote {len(written)} files into {args.out}")
+    refused = len(book.refused_files)
+    if refused:
+        print(
+            f"grade: {refused} file{'s were' if refused != 1 else ' was'} refused "
+            "(named above); every other file was graded",
+            file=sys.stderr,
+        )
+        return 1
     return 0

@@ -3,12 +3,18 @@
 ``write_assignment`` writes, into the output folder::
 
     assignment.json                 the manifest, as validated
+    assignment.key                  the teacher's key (fortyfive.teach.key): never hand it out
     <id>.ipynb                      the student's notebook (asks for the student's id), or
     students/<student>/<id>.ipynb   one per student of the roster, the id filled in
     teacher/<id>-teacher.ipynb      the teacher's copy: each student's puzzles and answers
 
 or, with ``nbgrader``, the source folder of an nbgrader course (``source/<id>/<id>.ipynb``,
 every cell locked, an autograded cell per puzzle) for ``nbgrader generate_assignment``.
+
+With a roster, each student's notebook carries that student's token, and the grader refuses a
+file without it (a file planted in a classmate's or an absent student's name).
+:func:`copy_worth` is what a classmate's copied file would earn, on average, under the manifest
+and roster given: ``fortyfive assign`` prints it, and warns over :data:`COPY_WARN_SHARE`.
 """
 
 from __future__ import annotations
@@ -18,9 +24,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from fortyfive.teach._text import printable, shown
-from fortyfive.teach.draw import check_drawable
+from fortyfive.teach.draw import assigned_puzzles, check_drawable
 from fortyfive.teach.grade import Gradebook, grade
-from fortyfive.teach.manifest import load_manifest
+from fortyfive.teach.key import find_key, key_path, new_key, write_key
+from fortyfive.teach.manifest import Manifest, load_manifest
 from fortyfive.teach.notebooks import Notebook, student_notebook, teacher_notebook
 from fortyfive.teach.report import write_report
 from fortyfive.teach.roster import read_roster
@@ -28,13 +35,35 @@ from fortyfive.teach.submission import (
     FILE_GLOB,
     Submission,
     SubmissionError,
-    file_name,
-    named_student,
+    named_students,
     read_submission,
 )
 
 #: How many files a grading run reads from the folders it is given.
 MAX_SUBMISSION_FILES = 5000
+#: ``assign`` warns when a copied classmate's file is worth more than this share of the points.
+COPY_WARN_SHARE = 1 / 12
+
+
+def copy_worth(m: Manifest, roster: Sequence[str]) -> float:
+    """The points a student would earn, on average over every pair of classmates, by handing
+    in a classmate's answers: each puzzle both were given (the same definition in the same
+    place) earns its points; any other, nothing (an answer to another position is, but for
+    luck, wrong). Over the roster's pairs, it is each place's points times the share of pairs
+    given the same puzzle there."""
+    if len(roster) < 2:
+        return 0.0
+    drawn = [assigned_puzzles(m, s) for s in roster]
+    n = len(roster)
+    total = 0.0
+    for slot in range(len(drawn[0])):
+        counts: dict[str, int] = {}
+        for puzzles in drawn:
+            d = puzzles[slot].digest
+            counts[d] = counts.get(d, 0) + 1
+        same = sum(c * (c - 1) for c in counts.values())
+        total += drawn[0][slot].points * same / (n * (n - 1))
+    return round(total, 4)
 
 
 def _write(path: Path, nb: Notebook, written: list[Path]) -> None:
@@ -60,16 +89,27 @@ def write_assignment(
         folder = out / "source" / m.id
         folder.mkdir(parents=True, exist_ok=True)
         _write(folder / f"{m.id}.ipynb", student_notebook(m, nbgrader=True), written)
-        _write(out / "teacher" / f"{m.id}-teacher.ipynb", teacher_notebook(m, roster), written)
+        key = new_key(m, tokens=False)  # nbgrader's folders say whose a file is
+        teacher = teacher_notebook(m, roster, f"{m.id}.key")
+        _write(out / "teacher" / f"{m.id}-teacher.ipynb", teacher, written)
+        write_key(out / "teacher" / f"{m.id}.key", key)
+        written.append(out / "teacher" / f"{m.id}.key")
         return written
+    key = new_key(m, tokens=bool(roster))
     # Every notebook is made (every student's puzzles drawn) before any file is written.
-    notebooks = [(out / "students" / s / f"{m.id}.ipynb", student_notebook(m, s)) for s in roster]
+    notebooks = [
+        (out / "students" / s / f"{m.id}.ipynb", student_notebook(m, s, token=key.token(m, s)))
+        for s in roster
+    ]
     if not roster:
         notebooks.append((out / f"{m.id}.ipynb", student_notebook(m)))
-    notebooks.append((out / "teacher" / f"{m.id}-teacher.ipynb", teacher_notebook(m, roster)))
+    teacher = teacher_notebook(m, roster, "../assignment.key")
+    notebooks.append((out / "teacher" / f"{m.id}-teacher.ipynb", teacher))
     out.mkdir(parents=True, exist_ok=True)
     (out / "assignment.json").write_text(manifest_text, encoding="utf-8")
     written.append(out / "assignment.json")
+    write_key(key_path(out / "assignment.json"), key)
+    written.append(key_path(out / "assignment.json"))
     for path, nb in notebooks:
         _write(path, nb, written)
     return written
@@ -111,7 +151,7 @@ def identity_problem(path: Path, sub: Submission) -> str | None:
     the file for its student, and nbgrader files it under the student who handed it in
     (``submitted/<student>/<assignment>/``, or ``autograded/``), which only the student's own
     login can do. A file in another's name is refused rather than let stand for them."""
-    if path.name != file_name(sub.student):
+    if sub.student not in named_students(path.name):
         return f"it is in the name of {sub.student}, but its file name is not theirs"
     return _place_problem(path, sub.student)
 
@@ -144,11 +184,12 @@ def _place_problem(path: Path, student: str) -> str | None:
 def _named_student(path: Path, roster: Sequence[str] | None) -> str | None:
     """The student a file that cannot be read is for, by its name and place, if it is a file:
     that student's feedback then says why it was refused (not "no submission")."""
-    student = named_student(path.name)
+    names = named_students(path.name)
+    if roster is not None:
+        names = [s for s in names if s in roster]  # nobody else to tell: the report names it
+    student = names[0] if names else None
     if student is None or not path.is_file():  # a folder, a pipe, a device: nobody's work
         return None
-    if roster is not None and student not in roster:
-        return None  # nobody to tell: the teacher's report names the file
     return None if _place_problem(path, student) else student
 
 
@@ -166,32 +207,39 @@ def grade_files(
     (on the roster, if one is given)."""
     m = load_manifest(manifest_path)
     check_drawable(m)
+    key = find_key(manifest_path, m)
     roster = read_roster(roster_path) if roster_path else None
     subs: list[Submission] = []
     unreadable: list[str] = []
     refused: dict[str, list[str]] = {}
     refused_paths: set[str] = set()
+    refused_files: list[str] = []
     for path in submission_files(paths):
         where = str(path)
         if not printable(where):  # every message names the file: this name cannot be shown
             unreadable.append(f"{shown(where)}: its name is not printable text: not read")
+            refused_files.append(shown(where))
             continue
         try:
             sub = read_submission(path)
-        except SubmissionError as e:
+        except Exception as e:  # whatever a file holds, the others are graded
+            why = str(e) if isinstance(e, SubmissionError) else f"{where}: cannot be read"
             student = _named_student(path, roster)
             if student is None:
-                unreadable.append(str(e))
+                unreadable.append(why)
+                refused_files.append(where)
             else:
-                refused.setdefault(student, []).append(f"refused: {e}")
+                refused.setdefault(student, []).append(f"refused: {why}")
                 refused_paths.add(where)
             continue
         problem = identity_problem(path, sub)
         if problem:
             unreadable.append(f"{path}: refused: {problem}")
+            refused_files.append(where)
         else:
             subs.append(sub)
-    book = grade(m, subs, roster, refused)
+    book = grade(m, subs, roster, refused, key=key)
     book.unreadable.extend(unreadable)
+    book.refused_files += refused_files + sorted(refused_paths)
     book.paths |= refused_paths  # the student's feedback names these files without folders
     return book, write_report(book, out)

@@ -12,6 +12,12 @@ wrong answers than the policy allows (or than :data:`~fortyfive.teach.manifest.M
 can earn nothing more, and its later answers are counted but not checked: a file can hold
 thousands of records, and a wrong endgame move can cost the solver a sixth of a second.
 
+Every file is judged alone: a submission the grader cannot grade (a header that does not
+match, another student's token, a failure of any kind while it is graded) is refused by name
+and the others are graded; an attempt it cannot read is left out, by name, and the rest of
+the file counts. A definition is compared by its digest alone, never rebuilt into a puzzle, and
+every bound (size, nesting, counts) is checked when the file is read, before any of it is used.
+
 Each puzzle is graded by :func:`grade_slot`, from its accepted attempts alone. The student's
 notebook grades one puzzle at a time through :func:`grade` itself (``drawn``: the puzzles it
 has drawn already; ``slots``: the puzzles to grade), so that its points are the grader's.
@@ -26,6 +32,7 @@ has drawn already; ``slots``: the puzzles to grade), so that its points are the 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -33,8 +40,9 @@ from pathlib import PurePath
 from fortyfive._version import __version__
 from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles.model import Puzzle, PuzzleInputError, PuzzleRun
-from fortyfive.teach.draw import Assigned, assigned_puzzles, puzzle_digest
-from fortyfive.teach.manifest import MAX_TRIES, Manifest, Policy
+from fortyfive.teach.draw import Assigned, assigned_puzzles
+from fortyfive.teach.key import TeacherKey
+from fortyfive.teach.manifest import MAX_TRIES, Manifest, Policy, digest
 from fortyfive.teach.submission import Attempt, Submission
 
 
@@ -54,6 +62,9 @@ class Row:
     hints: int
     shown: bool
     status: str
+    #: The seconds the solving answer was given at, since the puzzle was shown (0: unsolved).
+    seconds: float = 0.0
+    difficulty: int = 1
 
 
 @dataclass
@@ -67,6 +78,14 @@ class Gradebook:
     unreadable: list[str] = field(default_factory=list)
     #: The path of every submission graded, as the notes name them.
     paths: set[str] = field(default_factory=set)
+    #: The students whose submission counted.
+    submitted: set[str] = field(default_factory=set)
+    #: The roster's students with no submission that counted: missing, not wrong.
+    missing: set[str] = field(default_factory=set)
+    #: Every file refused whole, by its path.
+    refused_files: list[str] = field(default_factory=list)
+    #: Each counted student's answers, in order: (puzzle id, the answer as canonical JSON).
+    answers: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     @property
     def students(self) -> list[str]:
@@ -130,13 +149,17 @@ def grade(
     *,
     drawn: Mapping[str, Sequence[Assigned]] | None = None,
     slots: Collection[int] | None = None,
+    key: TeacherKey | None = None,
 ) -> Gradebook:
     """The gradebook of ``submissions`` under ``manifest`` (and the roster, when given: its
     students without a submission get a row of zeros, anyone else is refused). Several files
     of one student count as one when each is the same record at another time (the shorter
-    ones' attempts begin the longest's: the latest counts); otherwise none of them counts,
-    and the note names them all for the teacher to choose. ``refused``: each student's notes
-    on files of theirs that could not be read, before any other.
+    ones' attempts begin the longest's: the longest counts); otherwise the newest by its
+    recorded time counts (:attr:`~fortyfive.teach.submission.Submission.recorded`; on a tie
+    the one with more attempts, then the first by path), and the student's note names the
+    files and the one chosen. ``refused``: each student's notes on files of theirs that could
+    not be read, before any other. ``key``: the teacher's key; when its ``tokens`` is true, a
+    file without the token of the student it names is refused (:mod:`fortyfive.teach.key`).
 
     ``drawn``: students' puzzles as :func:`~fortyfive.teach.draw.assigned_puzzles` drew them
     for this manifest (a student's notebook has them), not drawn again; ``slots``: grade only
@@ -154,44 +177,65 @@ def grade(
     by_student: dict[str, list[Submission]] = {}
     for sub in submissions:
         book.paths.add(sub.path)
-        problem = _whole_submission_problem(manifest, sub, roster)
+        problem = _whole_submission_problem(manifest, sub, roster, key)
         if problem:
-            book.notes.setdefault(sub.student, []).append(f"{sub.path}: {problem}")
+            book.refused_files.append(sub.path)
+            if problem.startswith("refused: its token"):
+                # a file in another's name: noted for the teacher, not on that student's
+                # feedback, and it changes nothing of theirs
+                book.unreadable.append(f"{sub.path}: {problem}")
+            else:
+                book.notes.setdefault(sub.student, []).append(f"{sub.path}: {problem}")
         else:
             by_student.setdefault(sub.student, []).append(sub)
-    counted: set[str] = set()
+    counted = book.submitted
     for student, subs in by_student.items():
         notes = book.notes.setdefault(student, [])
-        latest = _latest(subs)
-        if latest is None:
-            files = ", ".join(s.path for s in subs)
-            notes.append(
-                f"refused: {len(subs)} different submission files name {student} ({files}): "
-                "none counts; keep the right one and grade again"
-            )
+        chosen = _choose(subs, notes)
+        try:
+            rows = _grade_student(manifest, chosen, notes, puzzles(student), slots)
+        except Exception as e:  # whatever one file does, the class is graded
+            book.refused_files.append(chosen.path)
+            notes.append(f"{chosen.path}: refused: it could not be graded ({type(e).__name__})")
             continue
         counted.add(student)
-        book.rows.extend(_grade_student(manifest, latest, notes, puzzles(student), slots))
+        book.rows.extend(rows)
+        book.answers[student] = tuple(
+            (a.puzzle, json.dumps(a.answer, sort_keys=True))
+            for a in chosen.attempts
+            if not (a.hint or a.shown)
+        )
     for student in roster or ():
         if student not in counted:
+            book.missing.add(student)
             notes = book.notes.setdefault(student, [])
             notes.append("no submission counted" if notes else "no submission")
             book.rows.extend(_unanswered(manifest, student, puzzles(student), slots))
     return book
 
 
-def _latest(subs: Sequence[Submission]) -> Submission | None:
-    """The one submission ``subs`` are (the longest, when every other's attempts begin it), or
-    ``None`` when they differ."""
+def _choose(subs: Sequence[Submission], notes: list[str]) -> Submission:
+    """The submission of ``subs`` (one student's files) that counts: the longest when every
+    other's attempts begin it (the same record, saved at other times), else the newest by its
+    recorded time (then the most attempts, then the first path), said in ``notes``."""
     longest = max(subs, key=lambda s: len(s.attempts))
-    for s in subs:
-        if s.attempts != longest.attempts[: len(s.attempts)]:
-            return None
-    return longest
+    if all(s.attempts == longest.attempts[: len(s.attempts)] for s in subs):
+        return longest
+    ordered = sorted(subs, key=lambda s: s.path)
+    chosen = max(ordered, key=lambda s: (s.recorded, len(s.attempts)))
+    others = ", ".join(s.path for s in ordered if s is not chosen)
+    notes.append(
+        f"{len(subs)} different submission files name {chosen.student}: {chosen.path} counts, "
+        f"the newest by its recorded time ({chosen.recorded or 'none'}); not {others}"
+    )
+    return chosen
 
 
 def _whole_submission_problem(
-    manifest: Manifest, sub: Submission, roster: Sequence[str] | None
+    manifest: Manifest,
+    sub: Submission,
+    roster: Sequence[str] | None,
+    key: TeacherKey | None = None,
 ) -> str | None:
     if sub.assignment != manifest.id:
         return f"refused: it is for the assignment {sub.assignment!r:.40}, not {manifest.id!r}"
@@ -199,6 +243,11 @@ def _whole_submission_problem(
         return "refused: it was made with another version of this assignment's manifest"
     if roster is not None and sub.student not in roster:
         return f"refused: {sub.student} is not on the roster"
+    if key is not None and key.tokens and not key.accepts(manifest, sub.student, sub.token):
+        return (
+            f"refused: its token is not {sub.student}'s: it was not made in {sub.student}'s "
+            "own notebook, and counts for no one"
+        )
     return None
 
 
@@ -221,11 +270,25 @@ def _row(
     shown: bool,
     status: str,
     policy: Policy,
+    seconds: float = 0.0,
 ) -> Row:
     p = a.puzzle
     pts = earned(policy, a.points, solved, wrong, hints, shown)
     return Row(
-        student, a.slot, p.id, p.kind, p.rules, a.points, pts, solved, wrong, hints, shown, status
+        student,
+        a.slot,
+        p.id,
+        p.kind,
+        p.rules,
+        a.points,
+        pts,
+        solved,
+        wrong,
+        hints,
+        shown,
+        status,
+        seconds,
+        p.difficulty,
     )
 
 
@@ -243,6 +306,7 @@ def _grade_student(
             "drew differently is refused (grade with the version that assigned it)"
         )
     assigned = {a.slot: a for a in drawn}
+    notes.extend(f"{sub.path}: {why}: that answer is left out" for why in sub.refused)
     by_slot: dict[int, list[Attempt]] = {}
     for i, att in enumerate(sub.attempts):
         if slots is not None and att.slot not in slots:
@@ -262,8 +326,8 @@ def _grade_student(
 def grade_slot(policy: Policy, student: str, a: Assigned, attempts: Sequence[Attempt]) -> Row:
     """The row of ``student``'s puzzle ``a`` under ``policy``: ``attempts`` (those of that
     puzzle the grader accepted, in the order made) replayed on the engine."""
-    solved, wrong, hints, shown, status = replay(a.puzzle, attempts, policy.tries)
-    return _row(student, a, solved, wrong, hints, shown, status, policy)
+    solved, wrong, hints, shown, status, seconds = replay(a.puzzle, attempts, policy.tries)
+    return _row(student, a, solved, wrong, hints, shown, status, policy, seconds)
 
 
 def _attempt_problem(att: Attempt, a: Assigned | None) -> str | None:
@@ -271,20 +335,19 @@ def _attempt_problem(att: Attempt, a: Assigned | None) -> str | None:
         return f"this assignment has no puzzle {att.slot}"
     if att.puzzle != a.puzzle.id:
         return f"puzzle {att.slot} of this student is {a.puzzle.id}"
-    try:
-        given = puzzle_digest(Puzzle.from_dict(att.definition))
-    except (ValueError, TypeError):
-        return "its definition is not a puzzle"
-    if given != a.digest or att.digest != a.digest:
+    # the digest of the data as it is: a puzzle's definition is its to_dict(), so nothing
+    # is rebuilt from the file (no recursion into what a student wrote, no puzzle checks)
+    if digest(att.definition) != a.digest or att.digest != a.digest:
         return "its position is not the one this assignment gave this student"
     return None
 
 
 def replay(
     puzzle: Puzzle, attempts: Sequence[Attempt], tries: int | None = None
-) -> tuple[bool, int, int, bool, str]:
+) -> tuple[bool, int, int, bool, str, float]:
     """Check ``attempts`` again on a fresh run: (solved, wrong tries before the solve, hints
-    given before the solve, shown before solving, the status in words). The hints are the
+    given before the solve, shown before solving, the status in words, the seconds recorded
+    with the solving answer or 0). The hints are the
     most any record before the solve counts (a puzzle shown again counts its hints from 0,
     and its hints are the same ones again). Checking stops at the first wrong answer past
     ``tries`` (or past :data:`~fortyfive.teach.manifest.MAX_TRIES`), when nothing more can
@@ -300,7 +363,7 @@ def replay(
         if att.hint:
             continue
         if att.shown:
-            return False, wrong, hints, True, "shown before it was solved"
+            return False, wrong, hints, True, "shown before it was solved", 0.0
         if run is None:
             run = puzzle.start()
         elif run.done:  # a failed endgame or a finished one: the next answer starts again
@@ -317,12 +380,13 @@ def replay(
                 later = sum(1 for b in attempts[i + 1 :] if not (b.hint or b.shown))
                 rest = f"; {later} later answer{'s' if later != 1 else ''} not checked"
                 status = f"not solved: more than the {limit} wrong tries {allowed}"
-                return False, wrong, hints, False, status + (rest if later else "")
+                return False, wrong, hints, False, status + (rest if later else ""), 0.0
         elif run.solved:
             tries_text = "at the first try" if wrong == 0 else f"after {wrong} wrong"
             hint = f", {hints} hint{'s' if hints != 1 else ''}"
-            return True, wrong, hints, False, f"solved {tries_text}{hint if hints else ''}"
+            status = f"solved {tries_text}{hint if hints else ''}"
+            return True, wrong, hints, False, status, att.seconds
     if not any(not a.hint for a in attempts):
-        return False, 0, hints, False, "not attempted"
+        return False, 0, hints, False, "not attempted", 0.0
     extra = f" ({malformed} answers not of the puzzle's shape)" if malformed else ""
-    return False, wrong, hints, False, f"not solved{extra}"
+    return False, wrong, hints, False, f"not solved{extra}", 0.0

@@ -21,16 +21,21 @@ student; for ``give-up`` and ``bid``, whose puzzles take seconds each to make, i
 instead from the bank the drills use (30 of each difficulty, none twice for a student), so two
 students may share some. ``difficulty``: a list of 1, 2 and 3, or one of them alone.
 ``policy.tries``: the wrong answers allowed before a puzzle earns nothing (0 to
-:data:`MAX_TRIES`; null: up to that many, as the grader checks no more);
+:data:`MAX_TRIES`; null: up to that many, as the grader checks no more; left out, or no policy
+at all: :data:`DEFAULT_TRIES`, so that trying every answer in turn does not earn the points);
 ``policy.hint_penalty``: the share of the points each hint used before solving costs (0 to 1);
 ``policy.show``: "no credit" ("Show me" before solving earns nothing). A manifest is untrusted
 input: :func:`parse_manifest` refuses anything else with a :class:`ManifestError` that names
 the field.
 
+A manifest's :meth:`~Manifest.digest`, which every submission carries, covers what defines the
+puzzles (the id, the seed, the items without their points), not the title, the points or the
+policy: a teacher may change those after handing the assignment out and grade again.
+
 >>> m = parse_manifest({"format": "fortyfive-assignment", "version": 1, "id": "hw1",
 ...     "title": "Homework 1", "seed": 7, "puzzles": [{"id": "c1-01", "points": 2}]})
 >>> m.id, m.items[0].points, m.policy.tries
-('hw1', 2.0, None)
+('hw1', 2.0, 3)
 """
 
 from __future__ import annotations
@@ -57,6 +62,8 @@ MAX_PUZZLES = 500  # drawn per student, all items together
 MAX_COUNT = 50
 MAX_POINTS = 1000.0
 MAX_TRIES = 100  # also the most wrong answers of one puzzle the grader checks
+#: The wrong tries allowed when the manifest does not say.
+DEFAULT_TRIES = 3
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _ITEM_KEYS = {"id", "chapter", "rules", "kinds", "difficulty", "generate", "count", "points"}
 _POLICY_KEYS = {"tries", "hint_penalty", "show"}
@@ -71,7 +78,7 @@ class ManifestError(ValueError):
 class Policy:
     """What a solve earns: wrong tries allowed, the cost of a hint, and "Show me"."""
 
-    tries: int | None = None
+    tries: int | None = DEFAULT_TRIES
     hint_penalty: float = 0.0
     show: str = "no credit"
 
@@ -133,9 +140,21 @@ class Manifest:
             "puzzles": items,
         }
 
+    def definition(self) -> dict[str, Any]:
+        """What defines the puzzles each student is given: :meth:`to_dict` without the title,
+        the policy and the points, which may change after the assignment is handed out."""
+        data = self.to_dict()
+        for key in ("title", "policy"):
+            data.pop(key)
+        data["puzzles"] = [
+            {k: v for k, v in item.items() if k != "points"} for item in data["puzzles"]
+        ]
+        return data
+
     def digest(self) -> str:
-        """The manifest's fingerprint (sha256 of its canonical JSON): submissions carry it."""
-        return digest(self.to_dict())
+        """The fingerprint of the manifest's :meth:`definition` (sha256 of its canonical
+        JSON): submissions carry it, so a change of points, policy or title keeps them."""
+        return digest(self.definition())
 
     def total_points(self) -> float:
         """The most points a student can earn."""
@@ -223,7 +242,7 @@ def _policy(value: Any, where: str) -> Policy:
     extra = set(value) - _POLICY_KEYS
     if extra:
         raise _fail(where, "policy", f"has unknown fields: {quote(sorted(extra))}")
-    tries = value.get("tries")
+    tries = value.get("tries", DEFAULT_TRIES)
     if tries is not None:
         tries = _int(tries, where, "policy.tries", 0, MAX_TRIES)
     penalty = _number(value.get("hint_penalty", 0.0), where, "policy.hint_penalty", 0.0, 1.0)
