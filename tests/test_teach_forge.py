@@ -20,8 +20,9 @@ from fortyfive.teach import Assignment, grade, parse_manifest, read_submission
 from fortyfive.teach.assign import copy_worth, grade_files, write_assignment
 from fortyfive.teach.grade import Gradebook, Row
 from fortyfive.teach.key import TeacherKey, key_path, new_key, read_key
-from fortyfive.teach.manifest import DEFAULT_TRIES
+from fortyfive.teach.manifest import DEFAULT_TRIES, ManifestError
 from fortyfive.teach.notebooks import _TITLES, student_notebook
+from fortyfive.teach.overrides import OverridesError, overrides_path, read_overrides
 from fortyfive.teach.report import class_statistics, feedback_text, suspicions
 from fortyfive.teach.submission import file_name, named_students
 
@@ -296,3 +297,113 @@ def test_assign_warns_when_copying_pays(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["assign", str(mpath), "--out", str(tmp_path / "b"), "--roster", str(roster)]) == 0
     said = capsys.readouterr()
     assert "worth 0.00 of 3 points" in said.out and "warning" not in said.err
+
+
+# ---------------------------------------------------------------- due dates, extensions, overrides
+
+DUE = "2026-01-01T00:00:00+00:00"
+LATE = {"tries": 2, "due": DUE, "late_penalty": 0.25, "late_days": 2}
+
+
+def _solved_at(times: dict[int, str]) -> Any:
+    """An edit of a submission: each puzzle's answers recorded at ``times[slot]``, the others
+    on time."""
+
+    def edit(data: dict[str, Any]) -> None:
+        for a in data["attempts"]:
+            a["time"] = times.get(a["slot"], "2025-12-31T12:00:00+00:00")
+
+    return edit
+
+
+def test_a_late_solve_costs_its_share_a_day_and_nothing_past_the_limit(tmp_path: Path) -> None:
+    m = manifest(policy=LATE)
+    assert m.digest() == manifest().digest()  # a due date may be set or moved after release
+    ana = submitted(
+        tmp_path / "work",
+        "ana",
+        _solved_at({1: "2026-01-01T01:00:00+00:00", 2: "2026-01-03T00:00:01+00:00"}),
+    )
+    rows = {r.slot: r for r in grade(m, [read_submission(ana)]).rows}
+    assert (rows[1].late_days, rows[1].points) == (1, 1.5)  # 2 points less a quarter
+    assert (rows[2].late_days, rows[2].points) == (3, 0.0)  # past the 2 days allowed
+    assert rows[1].status.endswith("; 1 day late") and rows[3].late_days == 0
+    assert sum(r.points for r in rows.values()) == 4.5
+    assert "It is due 2026-01-01T00:00:00+00:00; each day late costs 25%" in json.dumps(
+        student_notebook(m, "ana")
+    )
+
+
+@pytest.mark.parametrize(
+    ("policy", "message"),
+    [
+        ({"due": "2026-01-01"}, "policy.due must be a date and time with its offset"),
+        ({"due": "2026-01-01T00:00:00"}, "policy.due must be"),
+        ({"due": 5}, "policy.due must be"),
+        ({"late_penalty": 0.1}, "a late rule but no due date"),
+        ({"due": DUE, "late_penalty": 2}, "policy.late_penalty must be"),
+        ({"due": DUE, "late_days": -1}, "policy.late_days must be"),
+    ],
+)
+def test_a_bad_late_rule_is_refused(policy: dict[str, Any], message: str) -> None:
+    with pytest.raises(ManifestError, match=message):
+        manifest(policy=policy)
+
+
+def test_extensions_and_overrides_beside_the_manifest(tmp_path: Path) -> None:
+    mpath = manifest_file(tmp_path, policy=LATE)
+    late = _solved_at({s: "2026-01-02T12:00:00+00:00" for s in range(1, 6)})
+    filed_as(submitted(tmp_path / "work", "ana", late), tmp_path / "in" / file_name("ana"))
+    filed_as(submitted(tmp_path / "work", "ben", late), tmp_path / "in" / file_name("ben"))
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student\nana\nben\ncat\n")
+    book, _ = grade_files(mpath, [tmp_path / "in"], tmp_path / "out", roster)
+    assert book.totals() == {"ana": 3.0, "ben": 3.0, "cat": 0.0}  # 2 days late: half
+    overrides_path(mpath).write_text(
+        "student,slot,due,points,reason\n"
+        "ana,,2026-01-05T00:00:00+00:00,,ill for three days\n"
+        "ben,1,,0,the same answers as a classmate\n"
+        "cat,2,,1,answered on paper in class\n"
+    )
+    book, _ = grade_files(mpath, [tmp_path / "in"], tmp_path / "out", roster)
+    assert book.totals() == {"ana": 6.0, "ben": 2.0, "cat": 1.0}
+    rows = list(csv.DictReader((tmp_path / "out" / "gradebook.csv").open()))
+    marked = {(r["student"], r["slot"]): r["override"] for r in rows if r["override"]}
+    assert marked == {
+        ("ben", "1"): "0 points: the same answers as a classmate",
+        ("cat", "2"): "1 point: answered on paper in class",
+    }
+    assert {r["late_days"] for r in rows if r["student"] == "ana"} == {"0"}
+    assert {r["late_days"] for r in rows if r["student"] == "ben"} == {"2"}
+    cat = (tmp_path / "out" / "feedback" / "cat.md").read_text()
+    assert "set by your teacher to 1 point: answered on paper in class" in cat
+    html = (tmp_path / "out" / "report.html").read_text()
+    assert "graded; 5 late; puzzle 1 overridden" in html
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("student,due\nana,x\n", "the first line must be"),
+        ("student,slot,due,points,reason\nana,,,,\n", "line 2: give the reason"),
+        ("student,slot,due,points,reason\nana,1,,,why\n", "line 2: give a due date"),
+        ("student,slot,due,points,reason\nana,1,,nan,why\n", "points must be a number"),
+        ("student,slot,due,points,reason\nana,0,,1,why\n", "slot must be"),
+        ("student,slot,due,points,reason\nana,,2026-01-05,,why\n", "due must be a date"),
+        ("student,slot,due,points,reason\na/b,,,1,why\n", "not a student id"),
+        ("student,slot,due,points,reason\nana,1,,1,a\nana,1,,2,b\n", "line 3: puzzle 1"),
+        ("student,slot,due,points,reason\nana,1,,1,a,extra\n", "line 2: a row has"),
+    ],
+)
+def test_a_bad_overrides_file_is_refused_naming_the_line(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    path = tmp_path / "hw1.overrides.csv"
+    path.write_text(text)
+    with pytest.raises(OverridesError, match=message):
+        read_overrides(path)
+    mpath = manifest_file(tmp_path)
+    filed_as(submitted(tmp_path / "work", "ana"), tmp_path / "in" / file_name("ana"))
+    args = ["grade", "--assignment", str(mpath), str(tmp_path / "in"), "--out"]
+    assert main([*args, str(tmp_path / "out")]) == 2  # nothing graded on a wrong exception
+    assert not (tmp_path / "out").exists()

@@ -38,11 +38,19 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from fortyfive.teach.assign import SubmissionsError, grade_files
     from fortyfive.teach.key import TeacherKeyError
     from fortyfive.teach.manifest import ManifestError
+    from fortyfive.teach.overrides import OverridesError
     from fortyfive.teach.roster import RosterError
 
     try:
         book, written = grade_files(args.assignment, args.submissions, args.out, args.roster)
-    except (ManifestError, RosterError, SubmissionsError, TeacherKeyError, RuntimeError) as e:
+    except (
+        ManifestError,
+        RosterError,
+        SubmissionsError,
+        TeacherKeyError,
+        OverridesError,
+        RuntimeError,
+    ) as e:
         print(shown(f"grade: {e}"), file=sys.stderr)
         return 2
     except OSError as e:  # a folder that cannot be written, a full disk

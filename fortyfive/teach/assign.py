@@ -29,6 +29,7 @@ from fortyfive.teach.grade import Gradebook, grade
 from fortyfive.teach.key import find_key, key_path, new_key, write_key
 from fortyfive.teach.manifest import Manifest, load_manifest
 from fortyfive.teach.notebooks import Notebook, student_notebook, teacher_notebook
+from fortyfive.teach.overrides import find_overrides
 from fortyfive.teach.report import write_report
 from fortyfive.teach.roster import read_roster
 from fortyfive.teach.submission import (
@@ -204,10 +205,13 @@ def grade_files(
     A file that is not a submission, or not of the student it names
     (:func:`identity_problem`), is noted and counts for nothing; it stops nothing else. One
     that cannot be read is noted for the student its name and place give, when there is one
-    (on the roster, if one is given)."""
+    (on the roster, if one is given). The teacher's key and overrides are read from beside
+    the manifest, when they are there (:mod:`~fortyfive.teach.key`,
+    :mod:`~fortyfive.teach.overrides`)."""
     m = load_manifest(manifest_path)
     check_drawable(m)
     key = find_key(manifest_path, m)
+    overrides = find_overrides(manifest_path)
     roster = read_roster(roster_path) if roster_path else None
     subs: list[Submission] = []
     unreadable: list[str] = []
@@ -238,7 +242,7 @@ def grade_files(
             refused_files.append(where)
         else:
             subs.append(sub)
-    book = grade(m, subs, roster, refused, key=key)
+    book = grade(m, subs, roster, refused, key=key, overrides=overrides)
     book.unreadable.extend(unreadable)
     book.refused_files += refused_files + sorted(refused_paths)
     book.paths |= refused_paths  # the student's feedback names these files without folders

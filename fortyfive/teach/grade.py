@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePath
+from typing import NamedTuple
 
 from fortyfive._version import __version__
 from fortyfive.engine.rulebook import RULE_IDS
@@ -43,6 +44,7 @@ from fortyfive.puzzles.model import Puzzle, PuzzleInputError, PuzzleRun
 from fortyfive.teach.draw import Assigned, assigned_puzzles
 from fortyfive.teach.key import TeacherKey
 from fortyfive.teach.manifest import MAX_TRIES, Manifest, Policy, digest
+from fortyfive.teach.overrides import Overrides, late_days
 from fortyfive.teach.submission import Attempt, Submission
 
 
@@ -65,6 +67,10 @@ class Row:
     #: The seconds the solving answer was given at, since the puzzle was shown (0: unsolved).
     seconds: float = 0.0
     difficulty: int = 1
+    #: Days (each started one) after the student's due date the puzzle was solved.
+    late_days: int = 0
+    #: The teacher's override of its points, with the reason ("" when none).
+    override: str = ""
 
 
 @dataclass
@@ -131,14 +137,26 @@ class Gradebook:
 
 
 def earned(
-    policy: Policy, points: float, solved: bool, wrong: int, hints: int, shown: bool
+    policy: Policy,
+    points: float,
+    solved: bool,
+    wrong: int,
+    hints: int,
+    shown: bool,
+    late_days: int = 0,
 ) -> float:
-    """What a puzzle earns under ``policy`` (see the module's docstring)."""
+    """What a puzzle earns under ``policy`` (see the module's docstring): solved ``late_days``
+    days late, each costs ``policy.late_penalty`` of the points, and past ``policy.late_days``
+    it earns nothing."""
     if not solved or shown:
         return 0.0
     if policy.tries is not None and wrong > policy.tries:
         return 0.0
-    return round(points * max(0.0, 1.0 - policy.hint_penalty * hints), 4)
+    if policy.late_days is not None and late_days > policy.late_days:
+        return 0.0
+    share = max(0.0, 1.0 - policy.hint_penalty * hints)
+    share *= max(0.0, 1.0 - policy.late_penalty * late_days)
+    return round(points * share, 4)
 
 
 def grade(
@@ -150,6 +168,7 @@ def grade(
     drawn: Mapping[str, Sequence[Assigned]] | None = None,
     slots: Collection[int] | None = None,
     key: TeacherKey | None = None,
+    overrides: Overrides | None = None,
 ) -> Gradebook:
     """The gradebook of ``submissions`` under ``manifest`` (and the roster, when given: its
     students without a submission get a row of zeros, anyone else is refused). Several files
@@ -160,6 +179,8 @@ def grade(
     files and the one chosen. ``refused``: each student's notes on files of theirs that could
     not be read, before any other. ``key``: the teacher's key; when its ``tokens`` is true, a
     file without the token of the student it names is refused (:mod:`fortyfive.teach.key`).
+    ``overrides``: the teacher's extensions (a student's own due date) and overrides (a
+    puzzle's points, whatever was found), each with its reason, in the row.
 
     ``drawn``: students' puzzles as :func:`~fortyfive.teach.draw.assigned_puzzles` drew them
     for this manifest (a student's notebook has them), not drawn again; ``slots``: grade only
@@ -192,8 +213,11 @@ def grade(
     for student, subs in by_student.items():
         notes = book.notes.setdefault(student, [])
         chosen = _choose(subs, notes)
+        due = manifest.policy.due
+        if overrides and student in overrides.extensions:
+            due = overrides.extensions[student][0]
         try:
-            rows = _grade_student(manifest, chosen, notes, puzzles(student), slots)
+            rows = _grade_student(manifest, chosen, notes, puzzles(student), slots, due)
         except Exception as e:  # whatever one file does, the class is graded
             book.refused_files.append(chosen.path)
             notes.append(f"{chosen.path}: refused: it could not be graded ({type(e).__name__})")
@@ -211,7 +235,20 @@ def grade(
             notes = book.notes.setdefault(student, [])
             notes.append("no submission counted" if notes else "no submission")
             book.rows.extend(_unanswered(manifest, student, puzzles(student), slots))
+    if overrides:
+        book.rows = [_overridden(r, overrides) for r in book.rows]
     return book
+
+
+def _overridden(row: Row, overrides: Overrides) -> Row:
+    """``row`` with the teacher's override of its points, if there is one."""
+    found = overrides.points.get((row.student, row.slot))
+    if found is None:
+        return row
+    points, reason = found
+    points = min(points, row.max_points)
+    words = f"{points:g} point{'' if points == 1 else 's'}"
+    return replace(row, points=points, override=f"{words}: {reason}")
 
 
 def _choose(subs: Sequence[Submission], notes: list[str]) -> Submission:
@@ -271,9 +308,10 @@ def _row(
     status: str,
     policy: Policy,
     seconds: float = 0.0,
+    late: int = 0,
 ) -> Row:
     p = a.puzzle
-    pts = earned(policy, a.points, solved, wrong, hints, shown)
+    pts = earned(policy, a.points, solved, wrong, hints, shown, late)
     return Row(
         student,
         a.slot,
@@ -289,6 +327,7 @@ def _row(
         status,
         seconds,
         p.difficulty,
+        late,
     )
 
 
@@ -298,6 +337,7 @@ def _grade_student(
     notes: list[str],
     drawn: Sequence[Assigned],
     slots: Collection[int] | None,
+    due: str | None = None,
 ) -> list[Row]:
     here = __version__
     if sub.made_with is not None and sub.made_with != here:
@@ -317,17 +357,44 @@ def _grade_student(
             continue
         by_slot.setdefault(att.slot, []).append(att)
     return [
-        grade_slot(manifest.policy, sub.student, a, by_slot.get(slot, []))
+        grade_slot(manifest.policy, sub.student, a, by_slot.get(slot, []), due)
         for slot, a in assigned.items()
         if slots is None or slot in slots
     ]
 
 
-def grade_slot(policy: Policy, student: str, a: Assigned, attempts: Sequence[Attempt]) -> Row:
+def grade_slot(
+    policy: Policy,
+    student: str,
+    a: Assigned,
+    attempts: Sequence[Attempt],
+    due: str | None = None,
+) -> Row:
     """The row of ``student``'s puzzle ``a`` under ``policy``: ``attempts`` (those of that
-    puzzle the grader accepted, in the order made) replayed on the engine."""
-    solved, wrong, hints, shown, status, seconds = replay(a.puzzle, attempts, policy.tries)
-    return _row(student, a, solved, wrong, hints, shown, status, policy, seconds)
+    puzzle the grader accepted, in the order made) replayed on the engine; ``due``: the
+    student's due date (the policy's, or their extension's), against which the time recorded
+    with the solving answer is late or not (a solve with no time recorded is not late)."""
+    done = replay(a.puzzle, attempts, policy.tries)
+    status, late = done.status, 0
+    if done.solved and due is not None:
+        days = late_days(done.time, due)
+        if days is None:
+            status += "; no time recorded"
+        elif days:
+            late = days
+            status += f"; {days} day{'s' if days != 1 else ''} late"
+    return _row(
+        student,
+        a,
+        done.solved,
+        done.wrong,
+        done.hints,
+        done.shown,
+        status,
+        policy,
+        done.seconds,
+        late,
+    )
 
 
 def _attempt_problem(att: Attempt, a: Assigned | None) -> str | None:
@@ -342,12 +409,20 @@ def _attempt_problem(att: Attempt, a: Assigned | None) -> str | None:
     return None
 
 
-def replay(
-    puzzle: Puzzle, attempts: Sequence[Attempt], tries: int | None = None
-) -> tuple[bool, int, int, bool, str, float]:
-    """Check ``attempts`` again on a fresh run: (solved, wrong tries before the solve, hints
-    given before the solve, shown before solving, the status in words, the seconds recorded
-    with the solving answer or 0). The hints are the
+class Replayed(NamedTuple):
+    """What :func:`replay` found."""
+
+    solved: bool
+    wrong: int  # wrong tries before the solve
+    hints: int  # hints given before the solve
+    shown: bool  # shown before it was solved
+    status: str  # all that, in words
+    seconds: float = 0.0  # the seconds recorded with the solving answer
+    time: str = ""  # the time recorded with the solving answer
+
+
+def replay(puzzle: Puzzle, attempts: Sequence[Attempt], tries: int | None = None) -> Replayed:
+    """Check ``attempts`` again on a fresh run (see :class:`Replayed`). The hints are the
     most any record before the solve counts (a puzzle shown again counts its hints from 0,
     and its hints are the same ones again). Checking stops at the first wrong answer past
     ``tries`` (or past :data:`~fortyfive.teach.manifest.MAX_TRIES`), when nothing more can
@@ -363,7 +438,7 @@ def replay(
         if att.hint:
             continue
         if att.shown:
-            return False, wrong, hints, True, "shown before it was solved", 0.0
+            return Replayed(False, wrong, hints, True, "shown before it was solved")
         if run is None:
             run = puzzle.start()
         elif run.done:  # a failed endgame or a finished one: the next answer starts again
@@ -380,13 +455,13 @@ def replay(
                 later = sum(1 for b in attempts[i + 1 :] if not (b.hint or b.shown))
                 rest = f"; {later} later answer{'s' if later != 1 else ''} not checked"
                 status = f"not solved: more than the {limit} wrong tries {allowed}"
-                return False, wrong, hints, False, status + (rest if later else ""), 0.0
+                return Replayed(False, wrong, hints, False, status + (rest if later else ""))
         elif run.solved:
             tries_text = "at the first try" if wrong == 0 else f"after {wrong} wrong"
             hint = f", {hints} hint{'s' if hints != 1 else ''}"
             status = f"solved {tries_text}{hint if hints else ''}"
-            return True, wrong, hints, False, status, att.seconds
+            return Replayed(True, wrong, hints, False, status, att.seconds, att.time)
     if not any(not a.hint for a in attempts):
-        return False, 0, hints, False, "not attempted", 0.0
+        return Replayed(False, 0, hints, False, "not attempted")
     extra = f" ({malformed} answers not of the puzzle's shape)" if malformed else ""
-    return False, wrong, hints, False, f"not solved{extra}", 0.0
+    return Replayed(False, wrong, hints, False, f"not solved{extra}")

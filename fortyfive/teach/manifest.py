@@ -24,7 +24,11 @@ students may share some. ``difficulty``: a list of 1, 2 and 3, or one of them al
 :data:`MAX_TRIES`; null: up to that many, as the grader checks no more; left out, or no policy
 at all: :data:`DEFAULT_TRIES`, so that trying every answer in turn does not earn the points);
 ``policy.hint_penalty``: the share of the points each hint used before solving costs (0 to 1);
-``policy.show``: "no credit" ("Show me" before solving earns nothing). A manifest is untrusted
+``policy.show``: "no credit" ("Show me" before solving earns nothing); ``policy.due``: when
+the assignment is due (an ISO date and time with its offset, ``"2026-12-08T17:00:00+00:00"``),
+``policy.late_penalty``: the share of a puzzle's points each day (or part of one) it was solved
+after that costs (0 to 1; 0 by default), ``policy.late_days``: the days after which a solve
+earns nothing (null: no limit). A manifest is untrusted
 input: :func:`parse_manifest` refuses anything else with a :class:`ManifestError` that names
 the field.
 
@@ -44,6 +48,7 @@ import hashlib
 import json
 import re
 from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +71,8 @@ MAX_TRIES = 100  # also the most wrong answers of one puzzle the grader checks
 DEFAULT_TRIES = 3
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _ITEM_KEYS = {"id", "chapter", "rules", "kinds", "difficulty", "generate", "count", "points"}
-_POLICY_KEYS = {"tries", "hint_penalty", "show"}
+_POLICY_KEYS = {"tries", "hint_penalty", "show", "due", "late_penalty", "late_days"}
+MAX_LATE_DAYS = 365
 SHOW_POLICIES = ("no credit",)
 
 
@@ -81,6 +87,18 @@ class Policy:
     tries: int | None = DEFAULT_TRIES
     hint_penalty: float = 0.0
     show: str = "no credit"
+    due: str | None = None
+    late_penalty: float = 0.0
+    late_days: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The policy as the manifest's file holds it (the late rule only when there is a
+        due date)."""
+        out = asdict(self)
+        if self.due is None:
+            for key in ("due", "late_penalty", "late_days"):
+                out.pop(key)
+        return out
 
 
 @dataclass(frozen=True)
@@ -136,7 +154,7 @@ class Manifest:
             "id": self.id,
             "title": self.title,
             "seed": self.seed,
-            "policy": asdict(self.policy),
+            "policy": self.policy.to_dict(),
             "puzzles": items,
         }
 
@@ -249,7 +267,30 @@ def _policy(value: Any, where: str) -> Policy:
     show = value.get("show", "no credit")
     if show not in SHOW_POLICIES:
         raise _fail(where, "policy.show", f"must be one of {', '.join(SHOW_POLICIES)}")
-    return Policy(tries, penalty, show)
+    due = value.get("due")
+    if due is not None:
+        due = parse_when(due, where, "policy.due")
+    late = _number(value.get("late_penalty", 0.0), where, "policy.late_penalty", 0.0, 1.0)
+    late_days = value.get("late_days")
+    if late_days is not None:
+        late_days = _int(late_days, where, "policy.late_days", 0, MAX_LATE_DAYS)
+    if due is None and (late or late_days is not None):
+        raise _fail(where, "policy", "has a late rule but no due date")
+    return Policy(tries, penalty, show, due, late, late_days)
+
+
+def parse_when(value: Any, where: str, name: str) -> str:
+    """An ISO date and time with its offset from UTC, as given."""
+    if isinstance(value, str) and len(value) <= 40:
+        try:
+            when = datetime.fromisoformat(value)
+        except ValueError:
+            when = None
+        if when is not None and when.tzinfo is not None:
+            return value
+    raise _fail(
+        where, name, "must be a date and time with its offset, as 2026-12-08T17:00:00+00:00"
+    )
 
 
 def _item(value: Any, where: str) -> Item:

@@ -81,9 +81,17 @@ def _policy_words(m: Manifest) -> str:
         if p.hint_penalty == 0
         else f"each hint used before solving costs {p.hint_penalty:.0%} of the puzzle's points"
     )
+    due = ""
+    if p.due is not None:
+        due = f" It is due {p.due}"
+        if p.late_penalty:
+            due += f"; each day late costs {p.late_penalty:.0%} of a puzzle's points"
+        if p.late_days is not None:
+            due += f"; a puzzle solved more than {p.late_days} days late earns nothing"
+        due += "."
     return (
         f"A puzzle earns its points when you solve it with {tries}; {hints}; a puzzle you ask "
-        'to be shown ("Show me") before solving it earns nothing.'
+        f'to be shown ("Show me") before solving it earns nothing.{due}'
     )
 
 

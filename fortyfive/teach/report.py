@@ -51,6 +51,8 @@ GRADEBOOK_FIELDS = (
     "hints",
     "shown",
     "status",
+    "late_days",
+    "override",
 )
 
 
@@ -78,6 +80,8 @@ def gradebook_rows(book: Gradebook) -> list[list[Any]]:
             r.hints,
             r.shown,
             r.status,
+            r.late_days,
+            r.override,
         ]
         for r in sorted(book.rows, key=lambda r: (r.student, r.slot))
     ]
@@ -153,7 +157,10 @@ def feedback_text(
     most = sum(r.max_points for r in rows) or m.total_points()
     lines = [f"# {m.title}: {student}", "", f"Score: {total:g} of {most:g}.", ""]
     for r in rows:
-        lines.append(f"- Puzzle {r.slot} ({r.puzzle}): {r.points:g}/{r.max_points:g}, {r.status}")
+        over = f" (set by your teacher to {r.override})" if r.override else ""
+        lines.append(
+            f"- Puzzle {r.slot} ({r.puzzle}): {r.points:g}/{r.max_points:g}, {r.status}{over}"
+        )
     shares = mastery.get(student, {})
     weak = [rule for rule in RULE_IDS if rule in shares and shares[rule] < REVISIT_BELOW]
     lines.append("")
@@ -240,6 +247,17 @@ def class_statistics(book: Gradebook) -> dict[str, list[list[str]]]:
     return {"distribution": dist, "puzzles": puzzles, "rules": rules}
 
 
+def _status(book: Gradebook, student: str) -> str:
+    """A student's line in the scores: graded or no submission, late and overridden marked."""
+    words = ["no submission" if student in book.missing else "graded"]
+    rows = [r for r in book.rows if r.student == student]
+    late = sum(1 for r in rows if r.late_days)
+    if late:
+        words.append(f"{late} late")
+    words += [f"puzzle {r.slot} overridden: {html.escape(r.override)}" for r in rows if r.override]
+    return "; ".join(words)
+
+
 def _table(rows: list[list[str]]) -> str:
     head, *body = rows
     th = "".join(f"<th>{html.escape(c)}</th>" for c in head)
@@ -257,8 +275,7 @@ def report_html(book: Gradebook) -> str:
     totals = book.totals()
     rows = "".join(
         f"<tr><td>{html.escape(s)}</td><td>{t:g}</td><td>{m.total_points():g}</td>"
-        f"<td{' class=missing' if s in book.missing else ''}>"
-        f"{'no submission' if s in book.missing else 'graded'}</td></tr>"
+        f"<td{' class=missing' if s in book.missing else ''}>{_status(book, s)}</td></tr>"
         for s, t in sorted(totals.items())
     )
     stats = class_statistics(book)
