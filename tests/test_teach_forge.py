@@ -407,3 +407,12 @@ def test_a_bad_overrides_file_is_refused_naming_the_line(
     args = ["grade", "--assignment", str(mpath), str(tmp_path / "in"), "--out"]
     assert main([*args, str(tmp_path / "out")]) == 2  # nothing graded on a wrong exception
     assert not (tmp_path / "out").exists()
+
+
+def test_copying_the_guides_example_is_worth_under_a_point_in_twelve() -> None:
+    page = (Path(__file__).parents[1] / "book" / "reference" / "teachers.md").read_text()
+    example = json.loads(page.split("```json\n", 1)[1].split("```", 1)[0])
+    m = parse_manifest(example)
+    worth = copy_worth(m, [f"s{i:02d}" for i in range(30)])
+    assert m.total_points() == 12 and worth < 1.0
+    assert f"worth {worth:.2f} of this example's 12 points" in " ".join(page.split())
