@@ -126,15 +126,20 @@ def test_a_planted_or_forged_file_changes_no_one_elses_grade(
     # 5. ana's own file, renamed as eve's and its student changed, ana's token kept
     ana_file = json.loads((returned / file_name("ana")).read_text())
     plant("fortyfive-submission-eve (1).json", {**ana_file, "student": "eve"})
+    # 6. a file in ana's name made for another assignment, or another version of it
+    plant("fortyfive-submission-ana (4).json", {**forged, "assignment": "hw2"})
+    plant("fortyfive-submission-ana (5).json", {**forged, "manifest": "0" * 64})
     args = ["grade", "--assignment", str(mpath), str(returned), "--out", str(tmp_path / "g")]
     code = main([*args, "--roster", str(tmp_path / "roster.csv")])
     said = capsys.readouterr()
-    assert code == 1 and "5 files were refused" in said.err
+    assert code == 1 and "7 files were refused" in said.err
     assert "ana: 6 / 6" in said.out and "ben: 6 / 6" in said.out and "eve: 6 / 6" in said.out
     assert "cat: 0 / 6" in said.out
     assert said.err.count("its token is not") == 5
+    assert "for the assignment 'hw2'" in said.err and "another version" in said.err
     # ana's and cat's feedback say nothing of files they did not make
-    assert "token" not in (tmp_path / "g" / "feedback" / "ana.md").read_text()
+    ana_feedback = (tmp_path / "g" / "feedback" / "ana.md").read_text()
+    assert "Notes from grading" not in ana_feedback
     cat_feedback = (tmp_path / "g" / "feedback" / "cat.md").read_text()
     assert "No submission of yours counted" in cat_feedback
 
@@ -183,7 +188,8 @@ def test_points_policy_and_title_may_change_after_release(tmp_path: Path) -> Non
     changed["seed"] = 7
     mpath.write_text(json.dumps(changed))
     book, _ = grade_files(mpath, [tmp_path / "in"], tmp_path / "out")
-    assert book.totals() == {"ana": 0.0} and len(book.refused_files) == 1
+    assert book.totals() == {} and len(book.refused_files) == 1
+    assert "another version of this assignment's manifest" in book.unreadable[0]
 
 
 def test_a_manifest_without_a_policy_allows_a_few_wrong_tries(tmp_path: Path) -> None:
@@ -416,3 +422,24 @@ def test_copying_the_guides_example_is_worth_under_a_point_in_twelve() -> None:
     worth = copy_worth(m, [f"s{i:02d}" for i in range(30)])
     assert m.total_points() == 12 and worth < 1.0
     assert f"worth {worth:.2f} of this example's 12 points" in " ".join(page.split())
+
+
+def test_the_newest_file_is_the_newest_in_utc(tmp_path: Path) -> None:
+    def at(when: str) -> Any:
+        def edit(data: dict[str, Any]) -> None:
+            for a in data["attempts"]:
+                a["time"] = when
+
+        return edit
+
+    # 12:00 at +05:00 is 07:00 UTC: before 10:00 UTC, though later as text
+    east = read_submission(submitted(tmp_path / "a", "ana", at("2026-12-01T12:00:00+05:00")))
+    west = submitted(
+        tmp_path / "b", "ana", lambda d: (d["attempts"].pop(), at("2026-12-01T10:00:00+00:00")(d))
+    )
+    book = grade(manifest(), [east, read_submission(west)])
+    assert f"{west} counts" in book.notes["ana"][0]
+    # a time that is no time is the oldest
+    odd = submitted(tmp_path / "c", "ana", lambda d: (d["attempts"].pop(), at("soon")(d)))
+    book = grade(manifest(), [east, read_submission(odd)])
+    assert f"{east.path} counts" in book.notes["ana"][0]

@@ -45,7 +45,7 @@ from fortyfive.teach.draw import Assigned, assigned_puzzles
 from fortyfive.teach.key import TeacherKey
 from fortyfive.teach.manifest import MAX_TRIES, Manifest, Policy, digest
 from fortyfive.teach.overrides import Overrides, late_days
-from fortyfive.teach.submission import Attempt, Submission
+from fortyfive.teach.submission import Attempt, Submission, recorded_at
 
 
 @dataclass(frozen=True)
@@ -201,9 +201,9 @@ def grade(
         problem = _whole_submission_problem(manifest, sub, roster, key)
         if problem:
             book.refused_files.append(sub.path)
-            if problem.startswith("refused: its token"):
-                # a file in another's name: noted for the teacher, not on that student's
-                # feedback, and it changes nothing of theirs
+            if key is not None and key.tokens and not key.accepts(manifest, sub.student, sub.token):
+                # not made in that student's notebook: told to the teacher alone, never on
+                # the feedback of the student it names, and it changes nothing of theirs
                 book.unreadable.append(f"{sub.path}: {problem}")
             else:
                 book.notes.setdefault(sub.student, []).append(f"{sub.path}: {problem}")
@@ -259,7 +259,7 @@ def _choose(subs: Sequence[Submission], notes: list[str]) -> Submission:
     if all(s.attempts == longest.attempts[: len(s.attempts)] for s in subs):
         return longest
     ordered = sorted(subs, key=lambda s: s.path)
-    chosen = max(ordered, key=lambda s: (s.recorded, len(s.attempts)))
+    chosen = max(ordered, key=lambda s: (recorded_at(s), len(s.attempts)))
     others = ", ".join(s.path for s in ordered if s is not chosen)
     notes.append(
         f"{len(subs)} different submission files name {chosen.student}: {chosen.path} counts, "

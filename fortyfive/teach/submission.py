@@ -158,9 +158,11 @@ class Submission:
 
     @property
     def recorded(self) -> str:
-        """When the last attempt was recorded, as the file says (its latest ``time``; the
-        empty text when none has one): which of a student's files is the newest."""
-        return max((a.time for a in self.attempts), default="")
+        """When the last attempt was recorded, as the file says (its latest ``time`` that is a
+        date and time, compared in UTC; the empty text when none is): which of a student's
+        files is the newest."""
+        times = [(t, a.time) for a in self.attempts if (t := _timestamp(a.time)) is not None]
+        return max(times)[1] if times else ""
 
 
 class SubmissionLog:
@@ -220,6 +222,22 @@ class SubmissionLog:
         if len(content) > MAX_FILE_BYTES:
             raise SubmissionError(f"{full} ({MAX_FILE_BYTES} bytes at most): {keep}")
         replace_file(self.path, content)
+
+
+def _timestamp(text: str) -> float | None:
+    """``text`` as seconds since the epoch (a time without an offset taken as UTC, as the
+    notebook writes them), or None when it is not a date and time."""
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp()
+
+
+def recorded_at(sub: Submission) -> float:
+    """:attr:`Submission.recorded` as seconds since the epoch (no time: the earliest)."""
+    stamp = _timestamp(sub.recorded)
+    return float("-inf") if stamp is None else stamp
 
 
 def _as_dict(a: Attempt) -> dict[str, Any]:
