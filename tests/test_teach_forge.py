@@ -24,6 +24,7 @@ from fortyfive.teach.manifest import DEFAULT_TRIES, ManifestError
 from fortyfive.teach.notebooks import _TITLES, student_notebook
 from fortyfive.teach.overrides import OverridesError, overrides_path, read_overrides
 from fortyfive.teach.report import class_statistics, feedback_text, suspicions
+from fortyfive.teach.roster import RosterError, read_roster
 from fortyfive.teach.submission import file_name, named_students
 
 # ---------------------------------------------------------------- names as browsers make them
@@ -443,3 +444,14 @@ def test_the_newest_file_is_the_newest_in_utc(tmp_path: Path) -> None:
     odd = submitted(tmp_path / "c", "ana", lambda d: (d["attempts"].pop(), at("soon")(d)))
     book = grade(manifest(), [east, read_submission(odd)])
     assert f"{east.path} counts" in book.notes["ana"][0]
+
+
+def test_a_roster_in_nbgraders_form_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "students.csv"
+    path.write_text("id,first_name,last_name,email\naoife,Aoife,Murphy,\nbrendan,Brendan,,\n")
+    assert read_roster(path) == ["aoife", "brendan"]
+    path.write_text("id,student\nx,ana\n")  # fortyfive's column first
+    assert read_roster(path) == ["ana"]
+    path.write_text("name\nana\n")
+    with pytest.raises(RosterError, match="nbgrader's 'id'"):
+        read_roster(path)
