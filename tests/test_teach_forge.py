@@ -455,3 +455,20 @@ def test_a_roster_in_nbgraders_form_is_read(tmp_path: Path) -> None:
     path.write_text("name\nana\n")
     with pytest.raises(RosterError, match="nbgrader's 'id'"):
         read_roster(path)
+
+
+def test_a_failed_autograde_is_graded_from_submitted(tmp_path: Path) -> None:
+    # nbgrader deletes autograded/<student> when autograding fails: grading both folders
+    # counts each student once, from whichever holds their file
+    course = tmp_path / "course"
+    for s in ("ana", "ben"):
+        own = submitted(tmp_path / "work", s)
+        filed_as(own, course / "submitted" / s / "hw1" / file_name(s))
+    filed_as(
+        course / "submitted" / "ana" / "hw1" / file_name("ana"),
+        course / "autograded" / "ana" / "hw1" / file_name("ana"),
+    )
+    folders = [course / "autograded", course / "submitted"]
+    book, _ = grade_files(manifest_file(tmp_path), folders, tmp_path / "out")
+    assert book.totals() == {"ana": 6.0, "ben": 6.0} and book.refused_files == []
+    assert book.notes == {"ana": [], "ben": []}
