@@ -247,10 +247,10 @@ def class_statistics(book: Gradebook) -> dict[str, list[list[str]]]:
     return {"distribution": dist, "puzzles": puzzles, "rules": rules}
 
 
-def _status(book: Gradebook, student: str) -> str:
-    """A student's line in the scores: graded or no submission, late and overridden marked."""
+def _status(book: Gradebook, student: str, rows: list[Any]) -> str:
+    """A student's line in the scores (``rows``: theirs): graded or no submission, late and
+    overridden marked."""
     words = ["no submission" if student in book.missing else "graded"]
-    rows = [r for r in book.rows if r.student == student]
     late = sum(1 for r in rows if r.late_days)
     if late:
         words.append(f"{late} late")
@@ -273,9 +273,13 @@ def report_html(book: Gradebook) -> str:
     suspicion report (:func:`suspicions`)."""
     m = book.manifest
     totals = book.totals()
+    theirs: dict[str, list[Any]] = {}
+    for r in book.rows:
+        theirs.setdefault(r.student, []).append(r)
     rows = "".join(
         f"<tr><td>{html.escape(s)}</td><td>{t:g}</td><td>{m.total_points():g}</td>"
-        f"<td{' class=missing' if s in book.missing else ''}>{_status(book, s)}</td></tr>"
+        f"<td{' class=missing' if s in book.missing else ''}>"
+        f"{_status(book, s, theirs.get(s, []))}</td></tr>"
         for s, t in sorted(totals.items())
     )
     stats = class_statistics(book)
