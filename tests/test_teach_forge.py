@@ -472,3 +472,51 @@ def test_a_failed_autograde_is_graded_from_submitted(tmp_path: Path) -> None:
     book, _ = grade_files(manifest_file(tmp_path), folders, tmp_path / "out")
     assert book.totals() == {"ana": 6.0, "ben": 6.0} and book.refused_files == []
     assert book.notes == {"ana": [], "ben": []}
+
+
+def test_assign_for_nbgrader_writes_the_course_and_students_configs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mpath = manifest_file(tmp_path)
+    course = tmp_path / "course"
+    args = ["assign", str(mpath), "--out", str(course), "--nbgrader", "--course", "ff101"]
+    assert main([*args, "--exchange", str(tmp_path / "x")]) == 0
+    scope: dict[str, Any] = {}
+    for name in ("nbgrader_config.py", "student_nbgrader_config.py"):
+        config: dict[str, dict[str, str]] = {}
+        text = (course / name).read_text()
+        exec(text, {"get_config": lambda into=config: _Config(into)})  # as nbgrader runs it
+        scope[name] = config
+    assert scope["nbgrader_config.py"] == {
+        "CourseDirectory": {"root": str(course), "course_id": "ff101"},
+        "Exchange": {"root": str(tmp_path / "x")},
+    }
+    assert scope["student_nbgrader_config.py"] == {
+        "CourseDirectory": {"course_id": "ff101"},
+        "Exchange": {"root": str(tmp_path / "x")},
+    }
+    # the teacher's own config is kept; a bad course id or exchange writes nothing
+    (course / "nbgrader_config.py").write_text("mine\n")
+    assert main([*args, "--exchange", str(tmp_path / "x")]) == 0
+    assert (course / "nbgrader_config.py").read_text() == "mine\n"
+    capsys.readouterr()
+    bad = ["assign", str(mpath), "--out", str(tmp_path / "c2"), "--nbgrader"]
+    assert main([*bad, "--course", "ff 101'"]) == 2
+    assert main([*bad, "--exchange", "relative/x"]) == 2
+    assert "not a course id" in capsys.readouterr().err and not (tmp_path / "c2").exists()
+
+
+class _Config:
+    """What ``get_config()`` gives a config file: attributes of sections, recorded."""
+
+    def __init__(self, into: dict[str, dict[str, str]]) -> None:
+        object.__setattr__(self, "_into", into)
+
+    def __getattr__(self, section: str) -> Any:
+        into = self._into.setdefault(section, {})
+
+        class Section:
+            def __setattr__(self, name: str, value: str) -> None:
+                into[name] = value
+
+        return Section()

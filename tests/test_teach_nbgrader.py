@@ -84,17 +84,10 @@ def test_release_collect_and_autograde_with_nbgrader(tmp_path: Path) -> None:
     for d in (course, exchange, home):
         d.mkdir()
     exchange.chmod(0o777)
-    (course / "nbgrader_config.py").write_text(
-        "c = get_config()\n"
-        f"c.CourseDirectory.root = {str(course)!r}\n"
-        "c.CourseDirectory.course_id = 'ff101'\n"
-        f"c.Exchange.root = {str(exchange)!r}\n"
-    )
     manifest = tmp_path / "hw1.json"
     manifest.write_text(json.dumps(MANIFEST))
     me = _login()
-    for student in (me, "ben"):
-        nbgrader("db", "student", "add", student, cwd=course)
+    # assign writes the course's nbgrader_config.py (course id, exchange) and the students'
     out = subprocess.run(
         [
             sys.executable,
@@ -105,20 +98,27 @@ def test_release_collect_and_autograde_with_nbgrader(tmp_path: Path) -> None:
             "--out",
             str(course),
             "--nbgrader",
+            "--course",
+            "ff101",
+            "--exchange",
+            str(exchange),
         ],
         capture_output=True,
         text=True,
         check=True,
     )
-    assert "source/hw1/hw1.ipynb" in out.stdout
+    assert "source/hw1/hw1.ipynb" in out.stdout and "nbgrader_config.py" in out.stdout
+    for student in (me, "ben"):
+        nbgrader("db", "student", "add", student, cwd=course)
     nbgrader("generate_assignment", "hw1", "--create", "--force", cwd=course)
     nbgrader("release_assignment", "hw1", cwd=course)
 
-    # The student: fetch, work (puzzles 1 and 4, a hint on 4), submit.
-    student_args = ["--course", "ff101", f"--Exchange.root={exchange}"]
-    nbgrader("fetch_assignment", "hw1", *student_args, cwd=home)
+    # The student, with the config assign wrote for students: fetch, work (puzzles 1 and 4, a
+    # hint on 4), submit.
+    shutil.copy(course / "student_nbgrader_config.py", home / "nbgrader_config.py")
+    nbgrader("fetch_assignment", "hw1", cwd=home)
     work(home / "hw1", me, solve=[1, 4], hint=4)
-    nbgrader("submit", "hw1", *student_args, cwd=home)
+    nbgrader("submit", "hw1", cwd=home)
 
     # ben's files, handed in by hand: a wrong answer marked correct, and a copy of the other
     # student's answers to the generated puzzles (his own are other positions).

@@ -9,7 +9,10 @@
     teacher/<id>-teacher.ipynb      the teacher's copy: each student's puzzles and answers
 
 or, with ``nbgrader``, the source folder of an nbgrader course (``source/<id>/<id>.ipynb``,
-every cell locked, an autograded cell per puzzle) for ``nbgrader generate_assignment``.
+every cell locked, an autograded cell per puzzle) for ``nbgrader generate_assignment``, with
+``nbgrader_config.py`` (the course's root, its id and the exchange; one already there is kept)
+and ``student_nbgrader_config.py``, the students' (the course id and the exchange: each
+student's ``~/.jupyter/nbgrader_config.py``, or the hub's).
 
 With a roster, each student's notebook carries that student's token, and the grader refuses a
 file without it (a file planted in a classmate's or an absent student's name).
@@ -20,6 +23,7 @@ and roster given: ``fortyfive assign`` prints it, and warns over :data:`COPY_WAR
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -73,13 +77,46 @@ def _write(path: Path, nb: Notebook, written: list[Path]) -> None:
     written.append(path)
 
 
+#: The course id ``assign --nbgrader`` writes when none is given.
+DEFAULT_COURSE = "fortyfive"
+#: nbgrader's own exchange folder, written when none is given.
+DEFAULT_EXCHANGE = "/srv/nbgrader/exchange"
+_COURSE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+class CourseConfigError(ValueError):
+    """An nbgrader course id or exchange that cannot be written into a config."""
+
+
+def nbgrader_configs(root: Path, course: str, exchange: str) -> dict[str, str]:
+    """The teacher's and the students' ``nbgrader_config.py``, by file name: what
+    ``release_assignment`` needs (the course id, the exchange) and what students' ``fetch`` and
+    ``submit`` need. ``course`` is 1-64 letters, digits, '.', '_' or '-'; the paths are
+    written as Python literals."""
+    if not _COURSE_ID.fullmatch(course):
+        raise CourseConfigError(
+            f"{course!r:.40} is not a course id: 1-64 letters, digits, '.', '_', '-'"
+        )
+    if not printable(exchange) or not Path(exchange).is_absolute():
+        raise CourseConfigError(f"{shown(exchange)}: the exchange is an absolute folder")
+    shared = f"c.CourseDirectory.course_id = {course!r}\nc.Exchange.root = {exchange!r}\n"
+    head = "# written by fortyfive assign --nbgrader\nc = get_config()  # noqa: F821\n"
+    return {
+        "nbgrader_config.py": f"{head}c.CourseDirectory.root = {str(root.absolute())!r}\n{shared}",
+        "student_nbgrader_config.py": f"{head}{shared}",
+    }
+
+
 def write_assignment(
     manifest_path: str | Path,
     out: str | Path,
     roster_path: str | Path | None = None,
     nbgrader: bool = False,
+    course: str = DEFAULT_COURSE,
+    exchange: str = DEFAULT_EXCHANGE,
 ) -> list[Path]:
-    """Write the assignment's notebooks (see the module's docstring); returns the files."""
+    """Write the assignment's notebooks (see the module's docstring); returns the files
+    (``course``, ``exchange``: nbgrader's, with ``nbgrader``)."""
     m = load_manifest(manifest_path)
     check_drawable(m)
     roster = read_roster(roster_path) if roster_path else []
@@ -87,6 +124,7 @@ def write_assignment(
     written: list[Path] = []
     manifest_text = json.dumps(m.to_dict(), indent=1, ensure_ascii=False) + "\n"
     if nbgrader:
+        configs = nbgrader_configs(out, course, exchange)
         folder = out / "source" / m.id
         folder.mkdir(parents=True, exist_ok=True)
         _write(folder / f"{m.id}.ipynb", student_notebook(m, nbgrader=True), written)
@@ -95,6 +133,10 @@ def write_assignment(
         _write(out / "teacher" / f"{m.id}-teacher.ipynb", teacher, written)
         write_key(out / "teacher" / f"{m.id}.key", key)
         written.append(out / "teacher" / f"{m.id}.key")
+        for name, text in configs.items():
+            if not (out / name).exists():  # the teacher's own course config is kept
+                (out / name).write_text(text, encoding="utf-8")
+                written.append(out / name)
         return written
     key = new_key(m, tokens=bool(roster))
     # Every notebook is made (every student's puzzles drawn) before any file is written.
