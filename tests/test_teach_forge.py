@@ -520,3 +520,19 @@ class _Config:
                 into[name] = value
 
         return Section()
+
+
+def test_the_feedback_goes_into_nbgraders_page_once(tmp_path: Path) -> None:
+    from fortyfive.teach.nbgrader import NbgraderSyncError, add_feedback, sync_gradebook
+
+    book = grade(manifest(), [read_submission(submitted(tmp_path / "w", "ana"))], ["ana", "ben"])
+    page = tmp_path / "course" / "feedback" / "ana" / "hw1" / "hw1.html"
+    page.parent.mkdir(parents=True)
+    page.write_text("<html><body class='x'><p>nbgrader's</p></body></html>")
+    for _ in range(2):  # a second grading replaces the first's
+        changed, without = add_feedback(book, tmp_path / "course")
+        assert changed == [page] and without == ["ben"]
+    text = page.read_text()
+    assert text.count("Score: 6 of 6.") == 1 and text.index("Score") < text.index("nbgrader's")
+    with pytest.raises(NbgraderSyncError, match="no nbgrader gradebook"):
+        sync_gradebook(book, tmp_path / "course")

@@ -148,3 +148,28 @@ def test_release_collect_and_autograde_with_nbgrader(tmp_path: Path) -> None:
         theirs_scores = {s: gb.find_submission("hw1", s).score for s in (me, "ben")}
         assert gb.find_submission("hw1", me).max_score == m.total_points()
     assert theirs_scores == ours
+
+    # A score computed in the student's kernel can be changed there (a redefined hw.points):
+    # grade --nbgrader puts the grader's points back and says where they differed, and its
+    # feedback goes out with nbgrader's.
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        gb.find_grade("points-2", "hw1", "hw1", "ben").auto_score = 1.0
+        gb.db.commit()
+    nbgrader("generate_feedback", "hw1", cwd=course)
+    folders = [str(course / "autograded"), str(course / "submitted")]
+    args = ["grade", "--assignment", str(manifest), *folders, "--out", str(tmp_path / "grades")]
+    said = subprocess.run(
+        [sys.executable, "-m", "fortyfive", *args, "--nbgrader", str(course)],
+        capture_output=True,
+        text=True,
+    )
+    assert said.returncode == 0, said.stderr
+    assert "nbgrader: ben, puzzle 2: nbgrader had 1, the grader gives 0" in said.stdout
+    assert "(1 differed)" in said.stdout and "in 2 of nbgrader's feedback pages" in said.stdout
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        assert {s: gb.find_submission("hw1", s).score for s in (me, "ben")} == ours
+    # ben's files were filed by hand, without nbgrader's secret: only the fetched ones go out
+    nbgrader("release_feedback", "hw1", "--student", me, cwd=course)
+    nbgrader("fetch_feedback", "hw1", cwd=home)
+    (page,) = (home / "hw1" / "feedback").rglob("hw1.html")
+    assert f"Score: {ours[me]:g} of {m.total_points():g}." in page.read_text()

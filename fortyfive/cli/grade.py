@@ -28,6 +28,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     g.add_argument("--out", type=output_folder, required=True, help="the folder for the results")
     g.add_argument("--roster", type=Path, help="a CSV file with a 'student' column")
+    g.add_argument(
+        "--nbgrader",
+        type=Path,
+        metavar="COURSE",
+        help="the nbgrader course folder: write the points into its gradebook (saying where "
+        "nbgrader's differed) and the feedback into its generated feedback pages",
+    )
     g.set_defaults(run=run)
 
 
@@ -66,6 +73,25 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for student, total in sorted(book.totals().items()):
         print(f"{student}: {total:g} / {most:g}")
     print(f"wrote {len(written)} files into {args.out}")
+    if args.nbgrader is not None:
+        from fortyfive.teach.nbgrader import NbgraderSyncError, add_feedback, sync_gradebook
+
+        try:
+            differ = sync_gradebook(book, args.nbgrader)
+        except NbgraderSyncError as e:
+            print(shown(f"grade: {e} (the report is written)"), file=sys.stderr)
+            return 2
+        for line in differ:
+            print(shown(f"nbgrader: {line}"))
+        print(f"nbgrader's gradebook holds the grader's points ({len(differ)} differed)")
+        pages, without = add_feedback(book, args.nbgrader)
+        print(f"the feedback is in {len(pages)} of nbgrader's feedback pages")
+        if without:
+            print(
+                f"grade: no feedback page for {', '.join(without)}: run nbgrader "
+                "generate_feedback first, then grade again",
+                file=sys.stderr,
+            )
     refused = len(book.refused_files)
     if refused:
         print(
