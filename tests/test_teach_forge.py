@@ -19,7 +19,7 @@ from fortyfive.puzzles.model import KINDS
 from fortyfive.teach import Assignment, grade, parse_manifest, read_submission
 from fortyfive.teach.assign import copy_worth, grade_files, write_assignment
 from fortyfive.teach.grade import Gradebook, Row
-from fortyfive.teach.key import TeacherKey, key_path, new_key, read_key
+from fortyfive.teach.key import TeacherKey, TeacherKeyError, key_path, new_key, read_key
 from fortyfive.teach.manifest import DEFAULT_TRIES, ManifestError
 from fortyfive.teach.notebooks import _TITLES, student_notebook
 from fortyfive.teach.overrides import OverridesError, overrides_path, read_overrides
@@ -536,3 +536,18 @@ def test_the_feedback_goes_into_nbgraders_page_once(tmp_path: Path) -> None:
     assert text.count("Score: 6 of 6.") == 1 and text.index("Score") < text.index("nbgrader's")
     with pytest.raises(NbgraderSyncError, match="no nbgrader gradebook"):
         sync_gradebook(book, tmp_path / "course")
+
+
+def test_handing_an_assignment_out_again_keeps_its_key(tmp_path: Path) -> None:
+    mpath, key = _class(tmp_path, ["ana"])
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student\nana\nben\n")  # a student joins
+    write_assignment(manifest_file(tmp_path), tmp_path / "hw1", roster)
+    again = read_key(key_path(mpath), manifest())
+    assert again.secret == key.secret and again.tokens
+    ben = (tmp_path / "hw1" / "students" / "ben" / "hw1.ipynb").read_text()
+    assert again.token(manifest(), "ben") in ben
+    # another assignment's key in its place is refused, not overwritten
+    key_path(mpath).write_text(key_path(mpath).read_text().replace('"hw1"', '"hw2"'))
+    with pytest.raises(TeacherKeyError, match="another assignment"):
+        write_assignment(manifest_file(tmp_path), tmp_path / "hw1", roster)

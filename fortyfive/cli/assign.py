@@ -50,6 +50,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         write_assignment,
     )
     from fortyfive.teach.draw import StudentError
+    from fortyfive.teach.key import TeacherKeyError
     from fortyfive.teach.manifest import ManifestError
     from fortyfive.teach.roster import RosterError
 
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         written = write_assignment(
             args.manifest, args.out, args.roster, args.nbgrader, args.course, args.exchange
         )
-    except (ManifestError, RosterError, StudentError, CourseConfigError) as e:
+    except (ManifestError, RosterError, StudentError, CourseConfigError, TeacherKeyError) as e:
         print(shown(f"assign: {e}"), file=sys.stderr)
         return 2
     except OSError as e:  # a folder that cannot be written, a full disk

@@ -30,7 +30,7 @@ from pathlib import Path
 from fortyfive.teach._text import printable, shown
 from fortyfive.teach.draw import assigned_puzzles, check_drawable
 from fortyfive.teach.grade import Gradebook, grade
-from fortyfive.teach.key import find_key, key_path, new_key, write_key
+from fortyfive.teach.key import TeacherKey, find_key, key_path, new_key, write_key
 from fortyfive.teach.manifest import Manifest, load_manifest
 from fortyfive.teach.notebooks import Notebook, student_notebook, teacher_notebook
 from fortyfive.teach.overrides import find_overrides
@@ -138,7 +138,10 @@ def write_assignment(
                 (out / name).write_text(text, encoding="utf-8")
                 written.append(out / name)
         return written
-    key = new_key(m, tokens=bool(roster))
+    # an assignment handed out again keeps its key: the tokens in notebooks already handed
+    # out stay good (a second roster adds students)
+    kept = find_key(out / "assignment.json", m) if (out / "assignment.json").exists() else None
+    key = TeacherKey(m.id, kept.secret, bool(roster)) if kept else new_key(m, bool(roster))
     # Every notebook is made (every student's puzzles drawn) before any file is written.
     notebooks = [
         (out / "students" / s / f"{m.id}.ipynb", student_notebook(m, s, token=key.token(m, s)))
