@@ -8,9 +8,11 @@ and explores new examples elsewhere; its example counts follow the tier.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+from notebook_text import shows_a_widget
 from tiers import FULL_ENV, is_full
 
 _COMMON = {"print_blob": True, "derandomize": bool(os.environ.get("CI")), "deadline": None}
@@ -43,6 +45,19 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.nbval_current_env = True
 
 
+def _compare_without_widgets(item: pytest.Item) -> None:
+    """nbval compares a cell's run without the widgets it displays: the shipped notebooks keep
+    no widget view (``tests/notebook_text.py``)."""
+    compare = getattr(item, "compare_outputs", None)
+    if compare is None:
+        return
+
+    def without_widgets(test: list[Any], ref: list[Any], *args: Any, **kwargs: Any) -> Any:
+        return compare([o for o in test if not shows_a_widget(o)], ref, *args, **kwargs)
+
+    item.compare_outputs = without_widgets  # type: ignore[attr-defined]
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     skip = pytest.mark.skip(reason="full tier: python -m pytest --full")
@@ -50,5 +65,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if item.path.suffix == ".ipynb":
             # A notebook's cells share one kernel: they run in order on one worker.
             item.add_marker(pytest.mark.xdist_group(f"notebook-{item.path.name}"))
+            _compare_without_widgets(item)
         if not is_full() and item.get_closest_marker("full"):
             item.add_marker(skip)

@@ -238,6 +238,6 @@ def test_the_build_refuses_to_replace_a_folder_that_is_not_a_site(tmp_path: Path
     keep = tmp_path / "mine"
     keep.mkdir()
     (keep / "notes.txt").write_text("precious")
-    with pytest.raises(BookError, match="is not a book built here"):
+    with pytest.raises(BookError, match="was not built by `fortyfive book`"):
         build_book(keep)
     assert (keep / "notes.txt").read_text() == "precious"

@@ -285,6 +285,7 @@ class Served:
 def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Served:
     """No server is started: the command line is captured; the notary writes under tmp_path."""
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "jupyter-data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     fake = Served()
     monkeypatch.setattr(launch, "serve", fake)
     return fake
@@ -302,7 +303,8 @@ def test_lab_runs_jupyterlab_on_the_learners_copy(served: Served, tmp_path: Path
     assert f"--ServerApp.root_dir={folder}" in cmd and cmd[4] == "play.ipynb"
     assert "--no-browser" not in cmd
     assert call["cwd"] == folder and call["notebook"] == "play.ipynb"
-    assert call["env"]["JUPYTER_CONFIG_DIR"] == str(folder / ".jupyter")
+    # the launcher's own settings folder, outside the course folder: nothing there runs
+    assert call["env"]["JUPYTER_CONFIG_DIR"] == str(tmp_path / "config" / "fortyfive" / "jupyter")
     assert ("--allow-root" in cmd) == (os.geteuid() == 0)
     assert (folder / "play.ipynb").read_bytes() == (NOTEBOOKS / "play.ipynb").read_bytes()
 

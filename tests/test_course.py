@@ -149,7 +149,7 @@ def test_collect_progress(tmp_path: Path):
     assert named["learner"].tolist() == ["A"]
     assert course.collect_progress([]).columns[0] == "learner"
     data = json.loads(paths[0].read_text())
-    assert data["format"] == "fortyfive-progress" and data["version"] == 2
+    assert data["format"] == "fortyfive-progress" and data["version"] == 3
 
 
 def test_puzzle_takes_an_id_or_a_puzzle(tmp_path: Path):

@@ -144,6 +144,7 @@ def test_a_learner_installs_the_wheel_and_opens_the_course(wheel: Path, tmp_path
     env = {k: v for k, v in os.environ.items() if k not in leave_out}
     env["JUPYTER_DATA_DIR"] = str(tmp_path / "jupyter-data")
     env["JUPYTER_RUNTIME_DIR"] = str(tmp_path / "jupyter-runtime")
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")  # the launcher's own Jupyter settings
     python, fortyfive = venv / "bin" / "python", venv / "bin" / "fortyfive"
 
     assert _run([sys.executable, "-m", "venv", venv], env=env).returncode == 0
@@ -216,7 +217,8 @@ def test_a_learner_installs_the_wheel_and_opens_the_course(wheel: Path, tmp_path
         status, page = _get(url)
         assert status == 200 and b"@jupyterlab/apputils-extension:announcements" in page
         assert {p.name for p in folder.glob("*.ipynb")} >= {FIRST_CHAPTER, "play.ipynb"}
-        assert (folder / ".jupyter" / "labconfig" / "page_config.json").is_file()
+        labconfig = tmp_path / "config" / "fortyfive" / "jupyter" / "labconfig"
+        assert (labconfig / "page_config.json").is_file() and not (folder / ".jupyter").exists()
     finally:
         proc.send_signal(signal.SIGTERM)
         returncode = proc.wait(timeout=60)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from fortyfive.course.jsonfiles import read_json, replace_file, write_json
+from fortyfive.course.jsonfiles import read_json, write_json
+from fortyfive.course.safe_paths import replace_file
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path: Path) -> None:

@@ -57,6 +57,7 @@ def jupyter_dirs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     runtime files), so that no test touches the machine's own."""
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "runtime"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     return tmp_path
 
 
@@ -127,11 +128,11 @@ def test_a_damaged_copy_manifest_is_read_as_empty(tmp_path: Path, text: str) -> 
     source, folder = tmp_path / "source", tmp_path / "course"
     source.mkdir()
     (source / "a.ipynb").write_text("version 1")
-    (folder / launch.CONFIG_DIR).mkdir(parents=True)
-    (folder / launch.CONFIG_DIR / launch.MANIFEST).write_text(text)
+    folder.mkdir(parents=True)
+    (folder / launch.MANIFEST).write_text(text)
     assert launch.copy_course(folder, source).copied == ("a.ipynb",)
     (folder / "a.ipynb").write_text("my own notes")
-    (folder / launch.CONFIG_DIR / launch.MANIFEST).write_text(text)
+    (folder / launch.MANIFEST).write_text(text)
     report = launch.copy_course(folder, source)  # nothing remembered: an edit or a newer one
     assert report.copied == () and report.kept == ("a.ipynb",)
     assert (folder / "a.ipynb").read_text() == "my own notes"
@@ -179,7 +180,9 @@ def test_course_prints_the_first_chapters_url(
     out = capsys.readouterr().out
     url = "http://localhost:8765/lab/tree/00_start_here.ipynb?token=t0ken"
     assert f"The course is open at {url}\n" in out
-    assert (folder / ".jupyter" / "labconfig" / "page_config.json").is_file()
+    config = tmp_path / "config" / "fortyfive" / "jupyter"
+    assert (config / "labconfig" / "page_config.json").is_file()
+    assert not (folder / ".jupyter").exists()  # nothing of Jupyter's in the course folder
     nb = nbformat.read(folder / FIRST_CHAPTER, as_version=nbformat.NO_CONVERT)
     assert NotebookNotary(data_dir=str(tmp_path / "data")).check_signature(nb)
 
@@ -230,3 +233,162 @@ def test_stopping_the_command_stops_jupyterlab(signum: int, mode: str, jupyter_d
         while not _gone(pid):
             assert time.monotonic() < deadline, f"process {pid} still running"
             time.sleep(0.05)
+
+
+# ---------------------------------------------------------------- a folder someone sent you
+
+HOSTILE_CONFIG = "open({marker!r}, 'w').write('ran')\n"
+
+
+def _hostile_folder(tmp_path: Path) -> tuple[Path, Path]:
+    """A course folder holding a Jupyter configuration that writes a marker, a dangling chapter
+    link that leads out of it, a FIFO named like a chapter, a chapter linked to /dev/zero, one
+    linked to a file elsewhere, and ``.jupyter/labconfig`` a file. Returns (folder, outside)."""
+    folder, outside = tmp_path / "sent", tmp_path / "outside"
+    (folder / ".jupyter").mkdir(parents=True)
+    outside.mkdir()
+    (outside / "theirs.ipynb").write_text("theirs")
+    marker = tmp_path / "marker"
+    for name in ("jupyter_server_config.py", "jupyter_lab_config.py", "jupyter_config.py"):
+        (folder / ".jupyter" / name).write_text(HOSTILE_CONFIG.format(marker=str(marker)))
+    (folder / ".jupyter" / "labconfig").write_text("a file, not a folder")
+    (folder / "01_cards_and_trumps.ipynb").symlink_to(outside / "landed.ipynb")
+    os.mkfifo(folder / "02_tricks_and_reneging.ipynb")
+    (folder / "03_deal_turnup_robbing.ipynb").symlink_to("/dev/zero")
+    (folder / "04_scoring_race_to_45.ipynb").symlink_to(outside / "theirs.ipynb")
+    return folder, outside
+
+
+def _alarm(seconds: int) -> None:
+    """Fail the test instead of hanging (the old launcher waited on a FIFO for ever)."""
+
+    def hung(signum: int, frame: object) -> None:
+        raise TimeoutError("the launcher hung")
+
+    signal.signal(signal.SIGALRM, hung)
+    signal.alarm(seconds)
+
+
+def test_a_hostile_course_folder_runs_nothing_writes_nothing_outside_and_never_hangs(
+    jupyter_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``fortyfive course --dir`` on a folder someone sent: the launcher's preparation copies
+    what is missing, says one line per odd entry, and gives JupyterLab a configuration folder
+    of its own; a Jupyter server loading its configuration with that environment runs nothing
+    from the course folder."""
+    tmp_path = jupyter_dirs
+    folder, outside = _hostile_folder(tmp_path)
+    before = sorted(p.name for p in outside.iterdir())
+    _alarm(60)
+    try:
+        cmd, env = launch.prepare_course(FIRST_CHAPTER, folder)
+    finally:
+        signal.alarm(0)
+    out = capsys.readouterr().out
+    assert sorted(p.name for p in outside.iterdir()) == before  # nothing landed outside
+    assert (outside / "theirs.ipynb").read_text() == "theirs"
+    skipped = [line for line in out.splitlines() if line.startswith("skipped ")]
+    assert len(skipped) == 4, out
+    assert "Traceback" not in out
+    for name, why in [
+        ("01_cards_and_trumps", "symbolic link to nothing"),
+        ("02_tricks_and_reneging", "FIFO"),
+        ("03_deal_turnup_robbing", "symbolic link to a character device"),
+        ("04_scoring_race_to_45", "outside"),
+    ]:
+        assert any(name in line and why in line for line in skipped), (name, out)
+    config = Path(env["JUPYTER_CONFIG_DIR"])
+    assert not config.resolve().is_relative_to(folder.resolve())
+    assert (config / "labconfig" / "page_config.json").is_file()
+    assert (folder / "05_auction_forty_fives.ipynb").is_file()  # the rest was copied
+    # what a Jupyter server started with this environment loads: nothing of the course folder's
+    load = "from jupyter_server.serverapp import ServerApp; ServerApp().load_config_file()"
+    ran = subprocess.run(
+        [sys.executable, "-c", load], env=env, cwd=folder, timeout=120, capture_output=True
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert not (tmp_path / "marker").exists()
+    assert cmd[:3] == [sys.executable, "-m", "jupyterlab"]
+
+
+@pytest.mark.parametrize("odd", ["fifo", "dangling", "dev-zero", "outside"])
+def test_an_odd_notebook_to_open_is_said_in_one_line(
+    odd: str, jupyter_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tmp_path = jupyter_dirs
+    folder, outside = tmp_path / "course", tmp_path / "outside"
+    folder.mkdir()
+    outside.mkdir()
+    target = folder / FIRST_CHAPTER
+    if odd == "fifo":
+        os.mkfifo(target)
+    elif odd == "dangling":
+        target.symlink_to(outside / "nothing.ipynb")
+    elif odd == "dev-zero":
+        target.symlink_to("/dev/zero")
+    else:
+        (outside / "x.ipynb").write_text("x")
+        target.symlink_to(outside / "x.ipynb")
+    _alarm(60)
+    try:
+        code = launch.open_course(folder=folder, open_browser=False)
+    finally:
+        signal.alarm(0)
+    captured = capsys.readouterr()
+    assert code == 2 and "Traceback" not in captured.err
+    (line,) = captured.err.strip().splitlines()
+    assert line.startswith(f"cannot open {FIRST_CHAPTER}: ")
+    assert sorted(p.name for p in outside.iterdir()) == (["x.ipynb"] if odd == "outside" else [])
+
+
+def test_a_configuration_folder_that_is_not_the_launchers_is_refused(
+    jupyter_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tmp_path = jupyter_dirs
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    config = tmp_path / "config" / "fortyfive" / "jupyter"
+    config.parent.mkdir(parents=True)
+    config.symlink_to(elsewhere)
+    code = launch.open_course(folder=tmp_path / "course", open_browser=False)
+    assert code == 2
+    assert "is not a folder" in capsys.readouterr().err
+    assert list(elsewhere.iterdir()) == []
+
+
+@pytest.mark.parametrize("odd", ["file", "fifo", "dangling"])
+def test_an_odd_jupyter_entry_in_the_course_folder_is_data_only(
+    odd: str,
+    jupyter_dirs: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`.jupyter` a file, a FIFO or a dangling link (an older fortyfive kept its settings
+    there): through the command line, the course opens, and `.jupyter` is left as it is."""
+    from fortyfive.cli import main
+
+    tmp_path = jupyter_dirs
+    folder = tmp_path / "course"
+    folder.mkdir()
+    dot = folder / ".jupyter"
+    if odd == "file":
+        dot.write_text("not a folder")
+    elif odd == "fifo":
+        os.mkfifo(dot)
+    else:
+        dot.symlink_to(tmp_path / "nowhere")
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr(launch, "serve", lambda cmd, **kw: calls.append({"cmd": cmd, **kw}) or 0)
+    _alarm(60)
+    try:
+        assert main(["course", "--dir", str(folder), "--no-browser"]) == 0
+    finally:
+        signal.alarm(0)
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    (call,) = calls
+    env = call["env"]
+    assert isinstance(env, dict)
+    assert env["JUPYTER_CONFIG_DIR"] == str(tmp_path / "config" / "fortyfive" / "jupyter")
+    assert os.path.lexists(dot) and not (tmp_path / "nowhere").exists()
+    assert (folder / FIRST_CHAPTER).is_file()

@@ -96,7 +96,8 @@ def test_a_run_shows_how_the_attempt_stands_and_its_feedback_shows_the_sheet_r7_
     assert "1 of 2 hints used" in run._repr_html_()
     assert fb.kind == "score"  # the run names the kind, which decides how its cards show
     text = str(fb)
-    assert text.startswith(with_symbols(fb.message)) and "3♥ J♥ Joker Q♥ 10♥ 4♥" in text
+    said = with_symbols(f"{fb.opening} {fb.message}")
+    assert text.startswith(said) and "3♥ J♥ Joker Q♥ 10♥ 4♥" in text
     assert "&#10008;" in fb._repr_html_() and "<table" in fb._repr_html_()
     assert "3♥ J♥ Joker Q♥ 10♥ 4♥" in fb._repr_html_() and "3H JH" not in fb._repr_html_()
     right = Feedback(True, True, "Right. <b>")

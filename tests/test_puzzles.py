@@ -547,6 +547,6 @@ def test_r2_3_the_first_order_hint_names_the_king_and_queen_before_the_pips(trum
 
 def test_r9_4_a_bid_above_the_least_is_not_called_the_least() -> None:
     run = get_puzzle("c5-08").start()
-    assert run.check("bid 25").message.startswith(
+    assert str(run.check("bid 25")).startswith(
         "No. This hand does not often take 25, nor even 20, the least your side may bid here"
     )

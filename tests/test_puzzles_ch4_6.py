@@ -336,7 +336,7 @@ def test_bid_feedback_says_too_high_or_too_low_then_how_often():
     run = p.start()
     right = int(run.judgement.call.split()[1])  # type: ignore[attr-defined]
     high = f"bid {right + 10}"
-    first = run.check(high).message
+    first = str(run.check(high))
     assert first.startswith("No. Too high") and "R10.2" in first and "%" not in first
     second = run.check(high).message
     assert "% of the sampled deals" in second

@@ -441,7 +441,7 @@ def test_assign_and_grade_refuse_an_out_that_is_a_file_before_any_work(
     def full(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device", str(tmp_path / "out" / "x"))
 
-    monkeypatch.setattr(Path, "write_text", full)
+    monkeypatch.setattr("fortyfive.teach.assign.write_text", full)  # every file it writes
     assert main(["assign", str(mpath), "--out", str(tmp_path / "out")]) == 2
     said = capsys.readouterr().err
     assert said == f"assign: {tmp_path / 'out' / 'x'}: No space left on device\n"

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 from fortyfive.course.files import FIRST_CHAPTER
+from fortyfive.course.safe_paths import replace_file
+from fortyfive_site.outdir import OutError, claim, replace_site
 
 #: The repository: it holds book/ and notebooks/.
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,9 +78,12 @@ def default_out(root: Path = ROOT) -> Path:
 
 
 def _check_out(out: Path) -> None:
-    """Refuse to replace a folder that is not empty and is not an earlier build of a site."""
-    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not _is_site(out))):
-        raise BookError(f"{out} exists and is not a book built here: choose another --out")
+    """Refuse, before the build, a folder the book may not write into: one that is not empty
+    and holds no marker of an earlier book build (:func:`fortyfive_site.outdir.claim`)."""
+    try:
+        claim(out, "book")
+    except OutError as e:
+        raise BookError(str(e)) from None
 
 
 def _check_anywidget(root: Path) -> None:
@@ -94,10 +99,6 @@ def _check_anywidget(root: Path) -> None:
             f"the book serves anywidget {served} but the notebooks run with anywidget {running}: "
             "update book/static/widget-vendor/anywidget (see its README) or install that version"
         )
-
-
-def _is_site(folder: Path) -> bool:
-    return (folder / ".buildinfo").is_file() and (folder / "index.html").is_file()
 
 
 def build_book(
@@ -117,7 +118,9 @@ def build_book(
     kept there too, as ``<name>.ipynb``: the tests compare their outputs with the stored ones,
     so that each notebook is executed once per test run.
 
-    ``out`` defaults to :func:`default_out` and is replaced if it holds an earlier build.
+    ``out`` defaults to :func:`default_out`. The book owns it (:mod:`fortyfive_site.outdir`):
+    a folder that is not empty and was not built by ``fortyfive book`` is refused, and a
+    rebuild removes only the files the last build wrote there.
     Every notebook is executed (in a kernel of this Python, importing ``root``'s package), as
     root too (a temporary Jupyter configuration allows it). Any Sphinx warning and any error in
     a notebook fails the build with :class:`BookError`; its message quotes the build's output.
@@ -185,11 +188,11 @@ def build_book(
         if executed is not None:
             executed.mkdir(parents=True, exist_ok=True)
             for nb in (work / "output" / "_build" / "jupyter_execute").rglob("*.ipynb"):
-                shutil.copyfile(nb, executed / nb.name)
-        if out.exists():
-            shutil.rmtree(out)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(site, out)
+                replace_file(executed / nb.name, nb.read_bytes(), executed)
+        try:
+            replace_site(out, site, "book")
+        except OutError as e:
+            raise BookError(str(e)) from None
     if lite:
         from fortyfive_site.lite import LiteError, build_lite
 

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from fortyfive.course.files import NOTEBOOKS
+from fortyfive_site.outdir import OutError, claim, replace_site
 
 #: The project's source tree (where ``pyproject.toml`` is), for its wheel.
 PROJECT = Path(__file__).resolve().parents[2]
@@ -307,18 +308,18 @@ def prepare(lite_dir: Path, cache: Path, log: Callable[[str], None] = print) -> 
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
 
 
-def _is_site(folder: Path) -> bool:
-    return (folder / "jupyter-lite.json").is_file() and (folder / "static" / "pyodide").is_dir()
-
-
 def build_lite(
     out: Path | None = None, cache: Path | None = None, log: Callable[[str], None] = print
 ) -> Path:
-    """Build the Lite site into ``out`` (replaced if it holds an earlier build); return it."""
+    """Build the Lite site into ``out``; return it. The builder owns ``out``
+    (:mod:`fortyfive_site.outdir`): a folder that is not empty and was not built by
+    ``fortyfive lite`` is refused, and a rebuild removes only the files the last build wrote."""
     started = time.monotonic()
     out = (out or DEFAULT_OUT).resolve()
-    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not _is_site(out))):
-        raise LiteError(f"{out} exists and is not a Lite site built here: choose another --out")
+    try:
+        claim(out, "lite")
+    except OutError as e:
+        raise LiteError(str(e)) from None
     try:
         import jupyterlite_core  # type: ignore[import-untyped]  # noqa: F401
         import jupyterlite_pyodide_kernel  # noqa: F401
@@ -343,10 +344,10 @@ def build_lite(
             cwd=lite_dir,
             what="jupyter lite build",
         )
-        if out.exists():
-            shutil.rmtree(out)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(site, out)
+        try:
+            replace_site(out, site, "lite")
+        except OutError as e:
+            raise LiteError(str(e)) from None
     log(f"built in {time.monotonic() - started:.0f} s: {out} ({site_size(out) / 1e6:.0f} MB)")
     log(f"serve it: {Path(sys.executable).name} -m http.server -d {out}")
     return out

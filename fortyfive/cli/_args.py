@@ -36,13 +36,20 @@ def seconds(text: str) -> float:
 
 
 def output_file(text: str) -> Path:
-    """A file the command writes (a record, a chart, a progress file): its folder must exist
-    and it must not be a folder, checked before the work rather than found out after it."""
+    """A file the command writes (a record, a chart, a progress file): its folder must exist,
+    and it must be a regular file or nothing yet (never a folder, a device such as
+    ``/dev/null``, a FIFO, a dangling link or a link out of its folder:
+    :func:`fortyfive.course.safe_paths.write_target`), checked before the work rather than
+    found out after it."""
+    from fortyfive.course.safe_paths import PathRefused, write_target
+
     path = Path(text)
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text} is a folder, not a file to write")
-    if not path.parent.is_dir():
+    if not path.is_dir() and not path.parent.is_dir():
         raise argparse.ArgumentTypeError(f"{text}: there is no folder {path.parent}")
+    try:
+        write_target(path)
+    except PathRefused as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
     return path
 
 

@@ -42,6 +42,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run ``fortyfive assign`` with the parsed ``args``; the exit status (``parser`` reports
     errors found after parsing with the subcommand's own usage)."""
+    from fortyfive.course.safe_paths import PathRefused
     from fortyfive.teach._text import shown
     from fortyfive.teach.assign import (
         COPY_WARN_SHARE,
@@ -58,7 +59,14 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         written = write_assignment(
             args.manifest, args.out, args.roster, args.nbgrader, args.course, args.exchange
         )
-    except (ManifestError, RosterError, StudentError, CourseConfigError, TeacherKeyError) as e:
+    except (
+        ManifestError,
+        RosterError,
+        StudentError,
+        CourseConfigError,
+        TeacherKeyError,
+        PathRefused,
+    ) as e:
         print(shown(f"assign: {e}"), file=sys.stderr)
         return 2
     except OSError as e:  # a folder that cannot be written, a full disk

@@ -74,6 +74,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         action="store_true",
         help="time making a drill's next puzzle, per kind and difficulty (median, p95)",
     )
+    mode.add_argument(
+        "--progress",
+        action="store_true",
+        help="time saving one check to a progress file 0 to 20,000 checks old (median, p95)",
+    )
     b.add_argument(
         "--rounds",
         type=positive_int,
@@ -105,10 +110,10 @@ OPTIONS: dict[str, tuple[tuple[str, ...], object]] = {
     "positions": (("solver", "hints"), 40),
     "bot": (("bots",), "search"),
     "deals": (("bots",), 6),
-    "rounds": (("puzzles", "drills"), 20),
+    "rounds": (("puzzles", "drills", "progress"), 20),
     "seed": (("solver", "hints", "bots", "drills"), 1),
 }
-MODES = ("solver", "hints", "bots", "puzzles", "drills")
+MODES = ("solver", "hints", "bots", "puzzles", "drills", "progress")
 
 
 def _options_of_the_mode(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
@@ -190,6 +195,12 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         print(f"drill next puzzle (make, start, view), {args.rounds} of each kind and difficulty")
         print(_table(drill_bench(args.rounds, args.seed)))
+        return 0
+    if args.progress:
+        from fortyfive.bench.progress_file import progress_bench
+
+        print(f"saving one check to a progress file of each age, {args.rounds} checks timed")
+        print(_table(progress_bench(rounds=args.rounds)))
         return 0
     from fortyfive.bench.random_play import bench
 

@@ -41,6 +41,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run ``fortyfive grade`` with the parsed ``args``; the exit status (``parser`` reports
     errors found after parsing with the subcommand's own usage)."""
+    from fortyfive.course.safe_paths import PathRefused
     from fortyfive.teach._text import shown
     from fortyfive.teach.assign import SubmissionsError, grade_files
     from fortyfive.teach.key import TeacherKeyError
@@ -56,6 +57,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         SubmissionsError,
         TeacherKeyError,
         OverridesError,
+        PathRefused,
         RuntimeError,
     ) as e:
         print(shown(f"grade: {e}"), file=sys.stderr)

@@ -12,6 +12,7 @@ from fortyfive.agents.bots import BOTS, LEVELS, make_bot
 from fortyfive.cli._args import output_file
 from fortyfive.cli._args import seed as seed_arg
 from fortyfive.cli._typed import NOTATION, card_token
+from fortyfive.course.safe_paths import PathRefused, write_text
 from fortyfive.engine.actions import KINDS, ActionSyntaxError, IllegalActionError
 from fortyfive.engine.cards import parse_card
 from fortyfive.engine.game import Game
@@ -140,7 +141,11 @@ def _save(game: Game, save: Path, out: Callable[[str], None]) -> None:
     record printed instead, so that the game is not lost."""
     text = json.dumps(game.record(), indent=1)
     try:
-        save.write_text(text, encoding="utf-8")
+        write_text(save, text, make_folders=False)  # only a regular file, in a folder there
+    except PathRefused as e:
+        out(f"the record was not saved ({e}); here it is:")
+        out(text)
+        return
     except OSError as e:
         out(f"the record was not saved to {save} ({e.strerror or e}); here it is:")
         out(text)

@@ -81,8 +81,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=None,
         metavar="FILE",
         help="record every check in this progress file (the course folder's "
-        "fortyfive-progress.json: the notebooks' results and review read it); "
-        "by default nothing is recorded",
+        "fortyfive-progress.json: the notebooks' results and review read it); it must be a "
+        "file or nothing yet (a device such as /dev/null, a FIFO or a link out of its folder "
+        "is refused); by default nothing is recorded",
+    )
+    p.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="record nothing (the default, said out loud; not with --progress or --review)",
     )
     p.set_defaults(run=run)
 
@@ -103,6 +109,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("give puzzle ids, --chapter, --drill or --review: one of them")
     if args.drill is None and (args.difficulty is not None or args.seed is not None):
         parser.error("--difficulty and --seed are a drill's: give --drill KIND")
+    if args.no_progress and (args.progress is not None or args.review):
+        parser.error("--no-progress records nothing: not with --progress or --review")
     if args.review and args.progress is None:
         parser.error("--review reads the review boxes of a progress file: give --progress FILE")
     log = ProgressLog(args.progress) if args.progress is not None else None

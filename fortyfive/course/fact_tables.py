@@ -13,6 +13,7 @@ or without pandas (the course in the browser has none); ``.to_pandas()`` makes i
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -73,11 +74,52 @@ def trump_ladders(preset: Rules | str) -> Table[object]:
     return _ladder_table(columns)
 
 
-def legal_table(
-    preset: Rules | str, trump: str, hand: CardsLike, trick: CardsLike
-) -> Table[object]:
+#: How a reason is laid out in :class:`LegalTable`'s HTML: a block of at most this width, so
+#: that the sentence wraps instead of running past the edge of the page.
+_REASON_BLOCK = (
+    '<div style="min-width: 14em; max-width: 30em; white-space: normal; text-align: left">'
+)
+
+
+class LegalTable(Table[object]):
+    """The table :func:`legal_table` returns: the engine's table, whose HTML wraps each reason.
+
+    A reason is a sentence of a hundred characters; on one line it is wider than the book's page
+    or a notebook beside its file browser, and the scrolled output cuts it mid-sentence.
+
+    >>> t = legal_table("barker", "S", "JS 2D", "5S")
+    >>> t._repr_html_().count(_REASON_BLOCK), t.column("why not")[1][:4]
+    (2, 'R5.3')
+    """
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        head = "".join(f"<th>{esc(c)}</th>" for c in (self.index_name, *self.columns))
+        body = []
+        for label, row in zip(self.index, self.rows, strict=True):
+            cells = []
+            for c in self.columns:
+                text = esc(self._text(row.get(c)))
+                cells.append(
+                    f"<td>{_REASON_BLOCK}{text}</div></td>" if c == WHY_NOT else f"<td>{text}</td>"
+                )
+            body.append(f"<tr><th>{esc(str(label))}</th>{''.join(cells)}</tr>")
+        return (
+            f'<table class="dataframe fortyfive-table"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{''.join(body)}</tbody></table>"
+        )
+
+
+#: The column of :func:`legal_table` that holds the engine's reason.
+WHY_NOT = "why not"
+
+
+def legal_table(preset: Rules | str, trump: str, hand: CardsLike, trick: CardsLike) -> LegalTable:
     """For each card of ``hand``: may it be played to ``trick`` (led first)? and if not, the
-    engine's reason with its rule id (``ff.legal_plays``, ``ff.explain_play``)."""
+    engine's reason with its rule id (``ff.legal_plays``, ``ff.explain_play``); in HTML each
+    reason wraps (:class:`LegalTable`)."""
     rules = get_rules(preset)
     cards, played = parse_cards(hand), parse_cards(trick)
     legal = set(legal_plays(rules, trump, cards, played))
@@ -85,11 +127,11 @@ def legal_table(
         {
             "card": c.symbol(),
             "may play": c in legal,
-            "why not": explain_play(rules, trump, cards, played, c) if c not in legal else "",
+            WHY_NOT: explain_play(rules, trump, cards, played, c) if c not in legal else "",
         }
         for c in cards
     ]
-    return Table(rows)
+    return LegalTable(rows)
 
 
 def trick_table(game: Game, deal: int | None = None) -> Table[object]:

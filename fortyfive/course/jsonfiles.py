@@ -1,6 +1,7 @@
 """The course's JSON files on disk (progress files, assignment manifests, submissions): read
 bounded before parsing, because every one may come from someone else; written atomically, so a
-file is never left half-written; strict JSON both ways (no ``NaN`` or ``Infinity``,
+file is never left half-written, and only ever to a regular file
+(:mod:`fortyfive.course.safe_paths`); strict JSON both ways (no ``NaN`` or ``Infinity``,
 which Python's reader takes); each starts with a ``format`` name and a ``version`` number,
 checked alike for all of them.
 
@@ -22,12 +23,11 @@ ValueError: p: not a fortyfive progress file (expected format 'x', version 1)
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
+from fortyfive.course.safe_paths import replace_file
 from fortyfive.engine.validate import FileRefused, NestedTooDeeply, json_text, read_bounded
 
 
@@ -57,28 +57,11 @@ def encode_json(data: Any) -> bytes:
     return json.dumps(data, indent=1, allow_nan=False).encode("utf-8")
 
 
-def write_json(path: Path, data: Any) -> None:
-    """Write ``data`` to ``path`` (:func:`encode_json`) atomically (:func:`replace_file`)."""
-    replace_file(path, encode_json(data))
-
-
-def replace_file(path: Path, content: bytes) -> None:
-    """Write ``content`` to a temporary file in ``path``'s folder, then replace ``path`` with it
-    in one step: a reader sees the old file or the new one, never a part. The file gets the
-    permissions a plain ``open()`` gives (the umask's), not the temporary file's owner-only
-    ones: a teacher's reports and a student's submission are read by others."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=path.suffix)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(content)
-        umask = os.umask(0o022)  # read it: os.umask only sets, returning the old mask
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def write_json(path: Path, data: Any, root: Path | None = None) -> None:
+    """Write ``data`` to ``path`` (:func:`encode_json`) atomically, and only ever to a regular
+    file (:func:`~fortyfive.course.safe_paths.replace_file`: ``root`` is the folder the user
+    named, by default ``path``'s own)."""
+    replace_file(path, encode_json(data), root)
 
 
 def check_header(

@@ -11,9 +11,14 @@ Why the rest:
 
 * the copied notebooks are signed with the learner's Jupyter notary, since they are stored
   executed and JupyterLab would otherwise refuse to show their widgets ("not trusted");
-* JupyterLab runs with a configuration folder private to the course (``.jupyter/`` inside the
-  course folder, passed as ``JUPYTER_CONFIG_DIR``) that switches off the "official Jupyter news"
-  prompt, so the learner's own Jupyter settings are neither read nor changed;
+* JupyterLab runs with a configuration folder private to the launcher, outside the course folder
+  (:func:`private_config_dir`: the user's configuration folder for ``fortyfive``, made by this
+  command, passed as ``JUPYTER_CONFIG_DIR``), which switches off the "official Jupyter news"
+  prompt, so the learner's own Jupyter settings are neither read nor changed. A course folder is
+  data, never code: a ``.jupyter/jupyter_server_config.py`` someone put in it is never loaded;
+* the copy never writes through a link, never opens a FIFO or a device and reads no file past
+  :data:`MAX_COPY_BYTES`: an odd entry where a course file goes (a dangling link, a FIFO, a link
+  to ``/dev/zero`` or out of the folder) is left as it is, in one line;
 * the command prints the URL of the chapter itself, token included, read from the server's
   runtime file ``jpserver-<pid>.json`` (JupyterLab's own log shows only the Launcher's);
 * JupyterLab runs in its own process group, and Ctrl-C, SIGTERM or SIGHUP to this command stop it
@@ -29,6 +34,7 @@ import importlib.util
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import threading
@@ -42,14 +48,20 @@ from urllib.parse import quote
 
 from fortyfive.course.files import FIRST_CHAPTER, NOTEBOOKS, install_hint
 from fortyfive.course.progress import FILE_NAME as PROGRESS_FILE
+from fortyfive.course.safe_paths import PathRefused, replace_file, write_target
+from fortyfive.engine.validate import FileRefused, json_text, read_bounded
 
 #: Where the course is copied when no ``--dir`` is given, relative to the current folder.
 DEFAULT_DIR = Path("fortyfive-course")
-#: The course's private Jupyter configuration folder, inside the course folder.
-CONFIG_DIR = ".jupyter"
-#: What was copied, file by file (a SHA-256 of each): tells a learner's edit (kept quietly) from a
-#: different notebook shipped by a newer ``fortyfive`` (kept too, but the learner is told).
-MANIFEST = "fortyfive-shipped.json"
+#: Where an older ``fortyfive`` kept its Jupyter configuration, inside the course folder: now
+#: never read as configuration (only its record of what was copied, as data).
+OLD_CONFIG_DIR = ".jupyter"
+#: What was copied, file by file (a SHA-256 of each), in the course folder: tells a learner's
+#: edit (kept quietly) from a different notebook shipped by a newer ``fortyfive`` (kept too,
+#: but the learner is told).
+MANIFEST = ".fortyfive-shipped.json"
+#: The most bytes read of a file in the course folder (a notebook is well under a megabyte).
+MAX_COPY_BYTES = 64 * 2**20
 #: The settings override that keeps the "get notified about official Jupyter news?" prompt away.
 PAGE_CONFIG: dict[str, Any] = {
     "disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}
@@ -87,22 +99,65 @@ def shipped_files(source: Path = NOTEBOOKS) -> dict[str, Path]:
     return files
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class LaunchError(ValueError):
+    """The course cannot be opened as asked (a folder that is not one, an odd notebook, a
+    configuration folder that is not the launcher's): the message says why, in one line."""
+
+
+def read_course_file(path: Path, folder: Path) -> bytes:
+    """The bytes of ``path``, a file in the course ``folder``: only a regular file (or a link to
+    one inside ``folder``), at most :data:`MAX_COPY_BYTES`; never opens a FIFO or a device.
+    Anything else raises :class:`~fortyfive.course.safe_paths.PathRefused`."""
+    target = write_target(path, folder)
+    try:
+        return read_bounded(target, MAX_COPY_BYTES)
+    except FileRefused as e:
+        raise PathRefused(path, f"it is {e}") from None
+    except OSError as e:
+        raise PathRefused(path, f"it cannot be read ({e.strerror})") from None
+
+
+def _create(path: Path, content: bytes) -> None:
+    """Write ``content`` to ``path``, a file that must not exist: a link (even a dangling one)
+    or any other entry there makes it fail (``O_EXCL``), so nothing is written through it."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, 0o666)
+    with os.fdopen(fd, "wb") as f:
+        f.write(content)
+
+
+def _read_manifest(folder: Path) -> dict[str, str]:
+    """The record of what was copied (:data:`MANIFEST`, or where an older ``fortyfive`` kept
+    it), read as data; a missing, odd or damaged one reads as empty: it only costs the "newer
+    version" notes, never a file."""
+    for path in (folder / MANIFEST, folder / OLD_CONFIG_DIR / "fortyfive-shipped.json"):
+        try:
+            data = json_text(read_course_file(path, folder).decode("utf-8"))
+        except (PathRefused, ValueError):
+            continue
+        if isinstance(data, dict):
+            return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+    return {}
 
 
 @dataclass(frozen=True)
 class CopyReport:
-    """What :func:`copy_course` did: the files it copied, and the learner's files it kept although
-    this ``fortyfive`` ships a different version of them."""
+    """What :func:`copy_course` did: the files it copied, the learner's files it kept although
+    this ``fortyfive`` ships a different version of them, and the odd entries it left alone
+    (each with why)."""
 
     folder: Path
     copied: tuple[str, ...]
     kept: tuple[str, ...]
+    odd: tuple[str, ...] = ()
 
     def lines(self) -> Iterator[str]:
-        """At most two lines for the learner: what was copied, what was kept and how to get the
-        shipped version instead."""
+        """A few lines for the learner: what was copied, what was kept and how to get the
+        shipped version instead, and one line per odd entry left as it is."""
         if self.copied:
             n = len(self.copied)
             yield f"copied {n} course file{'s' * (n != 1)} into {self.folder}"
@@ -111,38 +166,51 @@ class CopyReport:
                 f"kept your {', '.join(self.kept)}: this fortyfive ships a different version"
                 " (move yours away and run this again to get it)"
             )
+        for why in self.odd:
+            yield f"skipped {why}"
 
 
 def copy_course(folder: Path, source: Path = NOTEBOOKS) -> CopyReport:
     """Copy the shipped course files missing from ``folder`` (made if need be); never overwrite.
 
     A file the learner has is kept as it is. It is reported as kept when it differs from the one
-    shipped and the shipped one is not what was copied there earlier (the manifest in
-    ``.jupyter/`` remembers): that is a newer course, not the learner's own edit.
+    shipped and the shipped one is not what was copied there earlier (the manifest remembers):
+    that is a newer course, not the learner's own edit. An entry that is not a regular file of
+    the folder (a dangling link, a FIFO, a device, a link out of the folder) is left as it is
+    and reported (:attr:`CopyReport.odd`): nothing is written through a link, and no FIFO or
+    device is opened.
     """
     folder.mkdir(parents=True, exist_ok=True)
-    manifest_path = folder / CONFIG_DIR / MANIFEST
-    try:
-        remembered = json.loads(manifest_path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        remembered = {}
-    # a damaged record of what was copied only costs the "newer version" notes, never a file
-    manifest: dict[str, str] = remembered if isinstance(remembered, dict) else {}
-    copied, kept = [], []
+    manifest = _read_manifest(folder)
+    copied, kept, odd = [], [], []
     for name, path in shipped_files(source).items():
         target = folder / name
-        shipped = _digest(path)
-        if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(path.read_bytes())
-            manifest[name] = shipped
-            copied.append(name)
-        elif manifest.get(name) != shipped and _digest(target) != shipped:
-            kept.append(name)
+        content = path.read_bytes()
+        shipped = _digest(content)
+        try:
+            write_target(target, folder)  # what is there, if anything, is a file of the folder
+            if not os.path.lexists(target):
+                target.parent.mkdir(parents=True, exist_ok=True)
+                _create(target, content)
+                manifest[name] = shipped
+                copied.append(name)
+            elif (
+                manifest.get(name) != shipped
+                and _digest(read_course_file(target, folder)) != shipped
+            ):
+                kept.append(name)
+        except PathRefused as e:
+            odd.append(str(e))
+        except FileExistsError:  # appeared since the look: the learner's, kept
+            odd.append(f"{target}: it appeared while copying; it was left as it is")
     if copied:
-        manifest_path.parent.mkdir(parents=True, exist_ok=True)
-        manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
-    return CopyReport(folder, tuple(copied), tuple(kept))
+        try:
+            replace_file(
+                folder / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode(), folder
+            )
+        except PathRefused as e:
+            odd.append(str(e))
+    return CopyReport(folder, tuple(copied), tuple(kept), tuple(odd))
 
 
 # --- trust and settings ------------------------------------------------------------------------
@@ -173,31 +241,67 @@ def trust_notebooks(folder: Path, data_dir: Path, source: Path = NOTEBOOKS) -> l
     signed = []
     for name, path in shipped_files(source).items():
         target = folder / name
-        if target.suffix != ".ipynb" or not target.is_file():
+        if target.suffix != ".ipynb":
             continue
-        if target.read_bytes() != path.read_bytes():
+        try:
+            content = read_course_file(target, folder)  # no FIFO, device or link out: not signed
+        except PathRefused:
             continue
-        nb = nbformat.read(target, as_version=nbformat.NO_CONVERT)  # type: ignore[no-untyped-call]
+        if content != path.read_bytes():
+            continue
+        text = content.decode("utf-8")
+        nb = nbformat.reads(text, as_version=nbformat.NO_CONVERT)  # type: ignore[no-untyped-call]
         notary.sign(nb)  # type: ignore[no-untyped-call]
         signed.append(name)
     return signed
 
 
+def private_config_dir() -> Path:
+    """The launcher's own Jupyter configuration folder: ``jupyter`` in the user's configuration
+    folder for ``fortyfive`` (``~/.config/fortyfive/jupyter`` on Linux, ``XDG_CONFIG_HOME``
+    honoured), outside every course folder."""
+    try:
+        from platformdirs import user_config_dir
+    except ImportError:  # platformdirs comes with Jupyter; without it, the XDG place
+        base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "fortyfive"
+    else:
+        base = Path(user_config_dir("fortyfive", appauthor=False))
+    return base / "jupyter"
+
+
+def make_config_dir(config_dir: Path) -> Path:
+    """Make ``config_dir`` (owner-only) if it is missing, and check it is a real folder of this
+    user's, not a link nor someone else's: Jupyter would run Python found there. Raises
+    :class:`LaunchError` otherwise."""
+    config_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    info = config_dir.lstat()
+    if not stat.S_ISDIR(info.st_mode):
+        raise LaunchError(f"{config_dir} is not a folder: it holds the course's Jupyter settings")
+    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+        raise LaunchError(f"{config_dir} belongs to another user: it is not used")
+    return config_dir
+
+
 def write_page_config(config_dir: Path) -> Path:
     """Write the course's JupyterLab page settings (:data:`PAGE_CONFIG`, merged into what the file
-    holds) to ``config_dir/labconfig/page_config.json``, and return that path."""
+    holds) to ``config_dir/labconfig/page_config.json``, and return that path. An odd entry
+    there (a folder, a FIFO, a link out) raises
+    :class:`~fortyfive.course.safe_paths.PathRefused` and is left as it is."""
     path = config_dir / "labconfig" / "page_config.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        config = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        config = json_text(read_course_file(path, config_dir).decode("utf-8"))
+    except PathRefused:
+        if os.path.lexists(path):
+            raise
+        config = {}
+    except ValueError:
         config = {}
     if not isinstance(config, dict):
         config = {}
     for key, value in PAGE_CONFIG.items():
         merged = config.get(key)
         config[key] = {**merged, **value} if isinstance(merged, dict) else dict(value)
-    path.write_text(json.dumps(config, indent=1, sort_keys=True), encoding="utf-8")
+    replace_file(path, json.dumps(config, indent=1, sort_keys=True).encode(), config_dir)
     return path
 
 
@@ -215,14 +319,15 @@ def lab_command(notebook: str, folder: Path, *, open_browser: bool = True) -> li
     return cmd
 
 
-def lab_environment(folder: Path, base: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The environment for JupyterLab: ``base`` (default this process's) with the course's private
-    configuration folder, and the runtime folder pinned so this process finds the server's
-    runtime file where the server writes it."""
+def lab_environment(config_dir: Path, base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment for JupyterLab: ``base`` (default this process's) with the launcher's
+    private configuration folder ``config_dir`` (never one in the course folder), and the
+    runtime folder pinned so this process finds the server's runtime file where the server
+    writes it."""
     from jupyter_core.paths import jupyter_runtime_dir
 
     env = dict(os.environ if base is None else base)
-    env["JUPYTER_CONFIG_DIR"] = str(folder / CONFIG_DIR)
+    env["JUPYTER_CONFIG_DIR"] = str(config_dir)
     env.setdefault("JUPYTER_RUNTIME_DIR", jupyter_runtime_dir())
     return env
 
@@ -343,6 +448,43 @@ def _supervise(
 # --- the command -------------------------------------------------------------------------------
 
 
+def prepare_course(
+    notebook: str, folder: Path, config_dir: Path | None = None, *, out: Print = _stdout
+) -> tuple[list[str], dict[str, str]]:
+    """Everything :func:`open_course` does before JupyterLab starts: copy the course into
+    ``folder``, trust its notebooks, write the settings into the launcher's configuration folder
+    (default :func:`private_config_dir`); returns the command and environment that start
+    JupyterLab. Raises :class:`LaunchError` (one line: no traceback) when it cannot be done;
+    nothing in ``folder`` is run or written through."""
+    if folder.exists() and not folder.is_dir():
+        raise LaunchError(f"{folder} is a file, not a folder: give another --dir")
+    shipped = NOTEBOOKS / notebook
+    if not (os.path.lexists(folder / notebook) or shipped.is_file()):
+        chapters = ", ".join(sorted(n for n in shipped_files() if n.endswith(".ipynb")))
+        raise LaunchError(
+            f"no notebook {notebook} in {folder}; the course's notebooks are {chapters}"
+        )
+    try:
+        report = copy_course(folder)
+    except OSError as e:  # a folder that cannot be written, a full disk
+        raise LaunchError(
+            f"the course could not be copied into {folder}: {e.strerror or e}"
+        ) from None
+    for line in report.lines():
+        out(line)
+    try:
+        read_course_file(folder / notebook, folder)
+    except PathRefused as e:
+        raise LaunchError(f"cannot open {notebook}: {e}") from None
+    trust_notebooks(folder, jupyter_data_dir())
+    config = config_dir if config_dir is not None else private_config_dir()
+    try:
+        write_page_config(make_config_dir(config))
+    except (PathRefused, OSError) as e:
+        raise LaunchError(f"the course's Jupyter settings could not be written: {e}") from None
+    return lab_command(notebook, folder, open_browser=False), lab_environment(config)
+
+
 def open_course(
     notebook: str = FIRST_CHAPTER,
     folder: Path | None = None,
@@ -350,33 +492,24 @@ def open_course(
     open_browser: bool = True,
     out: Print = _stdout,
     err: Print = _stderr,
+    config_dir: Path | None = None,
 ) -> int:
     """Copy the course into ``folder`` (default ``./fortyfive-course``), trust its notebooks and
-    run JupyterLab there, opened at ``notebook``. Returns the exit code: 2 if JupyterLab is not
-    installed, there is no such notebook or ``folder`` is a file (nothing is written then), or
-    the course cannot be copied there."""
+    run JupyterLab there, opened at ``notebook``, with the launcher's own configuration folder
+    (:func:`prepare_course`). Returns the exit code: 2 if JupyterLab is not installed, there is
+    no such notebook, ``folder`` is a file or the course cannot be copied there (each said in
+    one line)."""
     folder = (folder or DEFAULT_DIR).expanduser().resolve()
     if importlib.util.find_spec("jupyterlab") is None:
         err(f"JupyterLab is not installed; the course needs it: {install_hint('lab')}")
         return 2
-    if folder.exists() and not folder.is_dir():
-        err(f"{folder} is a file, not a folder: give another --dir")
-        return 2
-    if not ((folder / notebook).is_file() or (NOTEBOOKS / notebook).is_file()):
-        chapters = ", ".join(sorted(n for n in shipped_files() if n.endswith(".ipynb")))
-        err(f"no notebook {notebook} in {folder}; the course's notebooks are {chapters}")
-        return 2
     try:
-        report = copy_course(folder)
-    except OSError as e:  # a folder that cannot be written, a full disk
-        err(f"the course could not be copied into {folder}: {e.strerror or e}")
+        _, env = prepare_course(notebook, folder, config_dir, out=out)
+    except LaunchError as e:
+        err(str(e))
         return 2
-    for line in report.lines():
-        out(line)
-    trust_notebooks(folder, jupyter_data_dir())
-    write_page_config(folder / CONFIG_DIR)
     cmd = lab_command(notebook, folder, open_browser=open_browser)
-    return serve(cmd, cwd=folder, env=lab_environment(folder), notebook=notebook, out=out)
+    return serve(cmd, cwd=folder, env=env, notebook=notebook, out=out)
 
 
 def add_arguments(parser: argparse.ArgumentParser, default_notebook: str) -> None:

@@ -13,9 +13,10 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from fortyfive.course.progress import ProgressLog, chapter_results, progress
+from fortyfive.course.progress import MAX_FILE_BYTES, ProgressLog, chapter_results, progress
 from fortyfive.course.review import Recipe
 from fortyfive.engine.tabular import Table
+from fortyfive.engine.validate import FileRefused, read_bounded
 from fortyfive.puzzles.model import ATTEMPT_FIELDS
 
 if TYPE_CHECKING:
@@ -57,7 +58,10 @@ class ProgressDownload:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.data = path.read_bytes() if path.is_file() else b""
+        try:  # only a regular file, bounded as its reader is: never a FIFO or a device
+            self.data = read_bounded(path, MAX_FILE_BYTES)
+        except (OSError, FileRefused):
+            self.data = b""
 
     def _repr_html_(self) -> str:
         import base64
@@ -87,6 +91,15 @@ def download_progress(progress_file: str | Path | None = None) -> ProgressDownlo
 def collect_progress(files: Mapping[str, str | Path] | Iterable[str | Path]) -> pandas.DataFrame:
     """Several learners' progress files as one DataFrame, one row per check, with a ``learner``
     column first: the mapping's keys, or each file's folder name when given a list of paths.
+
+    It reports what the files claim: each file is checked (its size, every field, an ISO 8601
+    ``time``) and refused with :class:`~fortyfive.course.progress.ProgressError` if it is not
+    one the course wrote, but a learner can edit their own file, so ``correct`` and ``solved``
+    are the learner's kernel's word, not re-checked here. To grade, hand out an assignment
+    (:mod:`fortyfive.teach`): its submissions are re-checked against the engine. The rows are
+    the checks each file keeps one by one (its last
+    :data:`~fortyfive.course.progress.KEEP_ATTEMPTS`); older ones are summarised per puzzle
+    (:func:`~fortyfive.course.progress.summary`).
 
     >>> list(collect_progress({"ann": "/nonexistent/p.json"}).columns)[:2]
     ['learner', 'puzzle']

@@ -4,22 +4,36 @@ beside the notebook.
 The file (``fortyfive-progress.json`` in the notebook's folder, the kernel's working
 directory) is versioned so that teacher tools can read it::
 
-    {"format": "fortyfive-progress", "version": 2,
+    {"format": "fortyfive-progress", "version": 3,
      "attempts": [{"puzzle": "c1-03", "kind": "order", "chapter": 1,
                    "answer": ["5D", "JD", "AH"], "correct": false, "solved": false, "seconds": 7.4,
                    "hints_used": 1, "shown": false, "time": "2026-11-29T19:02:42+00:00"}, ...],
-     "review": [{"puzzle": "c1-03", "kind": "order", "box": 1, "due": "2026-11-30"}, ...]}
+     "review": [{"puzzle": "c1-03", "kind": "order", "box": 1, "due": "2026-11-30"}, ...],
+     "summary": [{"puzzle": "c1-01", "kind": "order", "chapter": 1, "tries": 2, "solved": true,
+                  "first_try": false, "hints": 1, "shown": false, "seconds": 21.5,
+                  "last": "2026-11-02T10:00:00+00:00"}, ...]}
 
 ``answer`` is what the learner gave (for "show me", null); ``correct`` says whether it was
 right; ``solved`` whether the puzzle is now solved (a right move of an endgame may leave more to
 play). One line per check, in order. ``review`` is the review queue, one entry per puzzle to
 see again (its Leitner box and the day it is due: :mod:`fortyfive.course.review`).
 
-Version 1 (the attempts alone) is still read: :func:`upgrade_v1` makes it version 2, its review
-queue holding every shipped puzzle it records a wrong answer or a "Show me" for, and the file is
-written as version 2 at the next check. The file is untrusted: its size, its counts and every
-field are checked before any of it is used, and a file that fails is refused with the reason
-(:class:`ProgressError`) and left as it is.
+The file stays small whatever its age: it keeps the last :data:`KEEP_ATTEMPTS` checks one by one
+(and fewer when their answers are large), and the older ones are folded into ``summary``, one
+entry per puzzle (tries, solved, first try, most hints, shown, seconds): the chapter's results
+read both, so nothing a learner did is lost from them. The writer checks what it writes against
+the reader's own bounds (:data:`MAX_FILE_BYTES`), so a file it wrote is always read back, and a
+check costs the same in its first week as after years.
+
+Older versions are still read and upgraded in place at the next check: version 1 (the attempts
+alone) gets the review queue its attempts imply (:func:`upgrade_v1`), version 2 an empty
+summary; their attempts are kept (folded like any others once there are too many).
+
+The file is untrusted: its size, its counts and every field are checked before any of it is
+used, and a file that fails is refused with the reason (:class:`ProgressError`) and left as it
+is; so is a path that is not a regular file (a folder,
+a device such as ``/dev/null``, a FIFO, a link leading out of its folder:
+:mod:`fortyfive.course.safe_paths`), never read as "no file yet" nor written over.
 
 >>> import tempfile, pathlib
 >>> log = ProgressLog(pathlib.Path(tempfile.mkdtemp()) / "p.json")
@@ -32,13 +46,14 @@ field are checked before any of it is used, and a file that fails is refused wit
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from fortyfive.course.jsonfiles import check_header, read_json, write_json
+from fortyfive.course.jsonfiles import check_header, read_json
 from fortyfive.course.review import (
     MAX_ITEMS,
     Recipe,
@@ -49,15 +64,17 @@ from fortyfive.course.review import (
     missed,
     reviewed,
 )
+from fortyfive.course.safe_paths import PathRefused, existing_file, replace_file
 from fortyfive.engine.errors import quote
 from fortyfive.engine.tabular import Table
 from fortyfive.puzzles.model import ATTEMPT_FIELDS, MAX_ATTEMPT_HINTS, MAX_ATTEMPT_SECONDS
 
 FILE_NAME = "fortyfive-progress.json"
 FORMAT = "fortyfive-progress"
-VERSION = 2
-#: The versions read: the older one is upgraded as it is read (:func:`upgrade_v1`).
-READABLE = (1, 2)
+VERSION = 3
+#: The versions read: an older one is upgraded as it is read (:func:`upgrade_v1`, and a
+#: version 2 gets an empty summary).
+READABLE = (1, 2, 3)
 _OPTIONAL = ("solved", "time")
 #: What a field an attempt leaves out reads as in the tables.
 _MISSING: dict[str, Any] = {
@@ -85,6 +102,8 @@ class Progress:
 
     attempts: list[dict[str, Any]] = field(default_factory=list)
     review: list[ReviewItem] = field(default_factory=list)
+    #: The older checks, folded: one entry per puzzle (:func:`fold`), in the order first seen.
+    summary: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The file's contents, in the present version."""
@@ -93,6 +112,7 @@ class Progress:
             "version": VERSION,
             "attempts": self.attempts,
             "review": [i.to_json() for i in self.review],
+            "summary": self.summary,
         }
 
 
@@ -109,8 +129,9 @@ class ProgressLog:
         self.today = today
 
     def read(self) -> Progress:
-        """The file as it is now, checked (:func:`read_progress`)."""
-        return read_progress(self.path)
+        """The file as it is now, checked (:func:`read_progress`); a path this log would not
+        write (:func:`~fortyfive.course.safe_paths.write_target`) is refused at once."""
+        return read_progress(self.path, own=True)
 
     def attempts(self) -> list[dict[str, Any]]:
         """Every attempt recorded, oldest first."""
@@ -132,7 +153,8 @@ class ProgressLog:
             row["solved"] = bool(attempt["correct"])
         row["time"] = attempt.get("time") or datetime.now(UTC).isoformat(timespec="seconds")
         data = self.read()
-        data.attempts.append(row)
+        # checked as the reader checks it: the file never holds what its reader refuses
+        data.attempts.append(_check_attempt(self.path, len(data.attempts), row))
         if recipe is not None and not attempt["correct"]:
             data.review = missed(data.review, recipe, self.today())
         self._write(data)
@@ -146,15 +168,102 @@ class ProgressLog:
         return next((i for i in data.review if i.recipe.puzzle == recipe.puzzle), None)
 
     def _write(self, data: Progress) -> None:
-        if len(data.review) > MAX_ITEMS:  # the oldest entries make room: the file stays readable
-            data.review = data.review[-MAX_ITEMS:]
-        write_json(self.path, data.to_json())
+        try:
+            replace_file(self.path, bounded(data))
+        except PathRefused as e:
+            raise ProgressError(str(e)) from None
+
+
+def bounded(data: Progress) -> bytes:
+    """``data`` encoded as a file its reader takes, at most :data:`WRITE_BUDGET` bytes: the
+    oldest entries of the review queue beyond its bound leave it, and the oldest checks beyond
+    :data:`KEEP_ATTEMPTS` (or beyond the budget, when answers are large) are folded into the
+    summary (:func:`fold`), a quarter of them at a time so that folding is rare. The cost
+    depends on these bounds alone, never on how many checks the file has seen."""
+    if len(data.review) > MAX_ITEMS:  # the oldest entries make room: the file stays readable
+        data.review = data.review[-MAX_ITEMS:]
+    if len(data.attempts) > KEEP_ATTEMPTS:
+        cut = len(data.attempts) - KEEP_ATTEMPTS * 3 // 4
+        data.summary = fold(data.summary, data.attempts[:cut])
+        data.attempts = data.attempts[cut:]
+    content = encode(data)
+    while len(content) > WRITE_BUDGET and data.attempts:
+        cut = max(1, len(data.attempts) // 2)
+        data.summary = fold(data.summary, data.attempts[:cut])
+        data.attempts = data.attempts[cut:]
+        content = encode(data)
+    if len(content) > WRITE_BUDGET:  # summaries and review at their bounds: cannot happen
+        raise ProgressError(f"the progress would exceed {WRITE_BUDGET} bytes; nothing was written")
+    return content
+
+
+def encode(data: Progress) -> bytes:
+    """``data`` as the file holds it: strict JSON (no ``NaN``), one attempt, review entry or
+    summary a line, so that the file reads line by line and is written by the fast encoder."""
+
+    def block(entries: list[dict[str, Any]]) -> str:
+        if not entries:
+            return "[]"
+        lines = (json.dumps(e, allow_nan=False) for e in entries)
+        return "[\n  " + ",\n  ".join(lines) + "\n ]"
+
+    content = data.to_json()
+    head = json.dumps({"format": content["format"], "version": content["version"]})[:-1]
+    parts = [f' "{key}": {block(content[key])}' for key in ("attempts", "review", "summary")]
+    return (head + ",\n" + ",\n".join(parts) + "\n}\n").encode("utf-8")
+
+
+def fold(summary: list[dict[str, Any]], attempts: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``summary`` with ``attempts`` (older first, all after those already folded) added, one
+    entry per puzzle, as :func:`chapter_results` counts them: ``tries`` the checks that were not
+    a "show me", ``solved`` whether one of them solved it, ``first_try`` whether it was solved
+    before any wrong answer or "show me" (``None`` while undecided), ``hints`` the most hints,
+    ``shown`` whether the answer was shown, ``seconds`` the time spent, ``last`` the last
+    check's time. Beyond :data:`MAX_SUMMARY` puzzles the ones checked longest ago leave it."""
+    by_id = {e["puzzle"]: dict(e) for e in summary}
+    for a in map(_filled, attempts):
+        e = by_id.pop(a["puzzle"], None) or {
+            "puzzle": a["puzzle"],
+            "kind": a["kind"],
+            "chapter": a["chapter"],
+            "tries": 0,
+            "solved": False,
+            "first_try": None,
+            "hints": 0,
+            "shown": False,
+            "seconds": 0.0,
+            "last": "",
+        }
+        if not a["shown"]:
+            e["tries"] = min(e["tries"] + 1, MAX_ATTEMPTS_FOLDED)
+            e["solved"] = e["solved"] or bool(a["solved"])
+        if e["first_try"] is None:  # decided by the first wrong answer, "show me" or solve
+            if a["shown"] or not a["correct"]:
+                e["first_try"] = False
+            elif a["solved"]:
+                e["first_try"] = True
+        e["hints"] = max(e["hints"], int(a["hints_used"]))
+        e["shown"] = e["shown"] or bool(a["shown"])
+        e["seconds"] = min(round(e["seconds"] + float(a["seconds"]), 1), MAX_SUMMARY_SECONDS)
+        e["last"] = a["time"]
+        by_id[e["puzzle"]] = e  # last checked last: the first ones are the oldest
+    entries = list(by_id.values())
+    return entries[-MAX_SUMMARY:]
 
 
 #: Bounds on a progress file, checked before it is parsed or used: a whole course is a few
 #: hundred checks, and a teacher reads many learners' files.
 MAX_FILE_BYTES = 4 * 2**20
 MAX_ATTEMPTS = 20_000
+#: What the writer keeps below the reader's bound: the checks kept one by one, the puzzles
+#: summarised, and the most bytes it writes (three quarters of the reader's limit: a full
+#: summary and a full review queue, at their longest fields, fit in it with no check kept).
+KEEP_ATTEMPTS = 1_000
+MAX_SUMMARY = 2_000
+WRITE_BUDGET = MAX_FILE_BYTES * 3 // 4
+#: Bounds on a summary's numbers (a lifetime of checks, then some).
+MAX_ATTEMPTS_FOLDED = 10**9
+MAX_SUMMARY_SECONDS = 10.0**9
 
 
 class ProgressError(ValueError):
@@ -189,9 +298,66 @@ def _check_attempt(path: Path, i: int, a: Any) -> dict[str, Any]:
     for key in ("puzzle", "kind", "time"):
         if len(a.get(key, "")) > 100:
             raise ProgressError(f"{where}.{key} is too long")
+    if a.get("time") and not _is_time(a["time"]):
+        raise ProgressError(f"{where}.time is {quote(a['time'])}, not a date and time (ISO 8601)")
     if len(json.dumps(a.get("answer"))) > 10_000:
         raise ProgressError(f"{where}.answer is too large")
     return a
+
+
+def _is_time(text: str) -> bool:
+    """Whether ``text`` is a date and time as the log writes them (ISO 8601, e.g.
+    ``2026-11-29T19:02:42+00:00``)."""
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return "T" in text
+
+
+_SUMMARY_KINDS: dict[str, tuple[type, ...]] = {
+    "puzzle": (str,),
+    "kind": (str,),
+    "chapter": (int, type(None)),
+    "tries": (int,),
+    "solved": (bool,),
+    "first_try": (bool, type(None)),
+    "hints": (int,),
+    "shown": (bool,),
+    "seconds": (int, float),
+    "last": (str,),
+}
+
+
+def _check_summary(path: Path, entries: Any) -> list[dict[str, Any]]:
+    if not isinstance(entries, list) or len(entries) > MAX_SUMMARY:
+        raise ProgressError(f"{path}: 'summary' must be a list of at most {MAX_SUMMARY}")
+    seen: set[str] = set()
+    for i, e in enumerate(entries):
+        where = f"{path}: summary[{i}]"
+        if not isinstance(e, dict) or set(e) != set(_SUMMARY_KINDS):
+            raise ProgressError(f"{where} must be an object with the fields {list(_SUMMARY_KINDS)}")
+        for key, types in _SUMMARY_KINDS.items():
+            if not isinstance(e[key], types) or (bool not in types and isinstance(e[key], bool)):
+                raise ProgressError(f"{where}.{key} is {quote(e[key])}")
+        bounds = {
+            "chapter": 99,
+            "tries": MAX_ATTEMPTS_FOLDED,
+            "hints": MAX_ATTEMPT_HINTS,
+            "seconds": MAX_SUMMARY_SECONDS,
+        }
+        for key, hi in bounds.items():
+            if e[key] is not None and not 0 <= e[key] <= hi:
+                raise ProgressError(f"{where}.{key} is {quote(e[key])}")
+        for key in ("puzzle", "kind", "last"):
+            if len(e[key]) > 100:
+                raise ProgressError(f"{where}.{key} is too long")
+        if e["last"] and not _is_time(e["last"]):
+            raise ProgressError(f"{where}.last is {quote(e['last'])}, not a date and time")
+        if e["puzzle"] in seen:
+            raise ProgressError(f"{where}: {e['puzzle']} is listed twice")
+        seen.add(e["puzzle"])
+    return entries
 
 
 def _check_review(path: Path, entries: Any) -> list[ReviewItem]:
@@ -225,12 +391,21 @@ def upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def read_progress(path: str | Path) -> Progress:
-    """A progress file, checked (empty when there is none yet); a version-1 file is upgraded.
+def read_progress(path: str | Path, own: bool = False) -> Progress:
+    """A progress file, checked (empty when there is none yet); an older version is upgraded.
     Raises :class:`ProgressError` for a file this course did not write, before using any of
-    it."""
+    it, and for a path that is not a regular file (a folder, a device, a FIFO, a dangling
+    link): that is never "no file yet". With ``own`` (the file is to be written next), a link
+    leading out of the file's folder is refused too (:mod:`fortyfive.course.safe_paths`)."""
     path = Path(path)
-    if not path.is_file():
+    if own:
+        try:
+            target = existing_file(path)
+        except PathRefused as e:
+            raise ProgressError(str(e)) from None
+        if target is None:
+            return Progress()
+    elif not os.path.lexists(path):
         return Progress()
     data = read_json(path, MAX_FILE_BYTES, "progress file", ProgressError)
     version = check_header(data, FORMAT, READABLE, "progress file", str(path), ProgressError)
@@ -242,7 +417,10 @@ def read_progress(path: str | Path) -> Progress:
         if "review" in data:
             raise ProgressError(f"{path}: a version-1 file has no 'review'")
         data = upgrade_v1({**data, "attempts": checked})
-    return Progress(checked, _check_review(path, data.get("review", [])))
+    if version < 3 and "summary" in data:
+        raise ProgressError(f"{path}: a version-{version} file has no 'summary'")
+    summary = _check_summary(path, data.get("summary", []))
+    return Progress(checked, _check_review(path, data.get("review", [])), summary)
 
 
 def read_attempts(path: str | Path) -> list[dict[str, Any]]:
@@ -252,13 +430,21 @@ def read_attempts(path: str | Path) -> list[dict[str, Any]]:
 
 
 def progress(path: str | Path | None = None, chapter: int | None = None) -> Table[object]:
-    """Every recorded attempt as a table (one row per check, every field of
-    :data:`~fortyfive.puzzles.model.ATTEMPT_FIELDS`), optionally one chapter's."""
+    """The recorded attempts as a table (one row per check, every field of
+    :data:`~fortyfive.puzzles.model.ATTEMPT_FIELDS`), optionally one chapter's: the checks the
+    file keeps one by one (the last :data:`KEEP_ATTEMPTS` at most; :func:`summary` has the
+    older ones, folded per puzzle)."""
     # An older file may leave fields out (version 1 checked only those present): read them as
     # a check of no answer, not right, no hint, not shown.
     rows = [_filled(a) for a in read_attempts(path if path is not None else default_path())]
     mine = [r for r in rows if chapter is None or r.get("chapter") == chapter]
     return Table(mine, list(ATTEMPT_FIELDS))
+
+
+def summary(path: str | Path | None = None) -> Table[object]:
+    """The older checks, folded: one row per puzzle (see :func:`fold`)."""
+    entries = read_progress(path if path is not None else default_path()).summary
+    return Table(entries, list(_SUMMARY_KINDS))
 
 
 def _filled(attempt: dict[str, Any]) -> dict[str, Any]:
@@ -279,28 +465,29 @@ def _first_try(rows: list[dict[str, Any]]) -> bool:
 
 
 def chapter_results(chapter: int, path: str | Path | None = None) -> Table[object]:
-    """One row per puzzle of a shipped chapter: tries, solved, first try, hints, shown."""
+    """One row per puzzle of a shipped chapter: tries, solved, first try, hints, shown (the
+    checks kept one by one and the older ones' summary together)."""
     from fortyfive.puzzles.model import load_collection
 
-    attempts = [
-        _filled(a)
-        for a in read_attempts(path if path is not None else default_path())
-        if a.get("chapter") == chapter
-    ]
+    data = read_progress(path if path is not None else default_path())
+    attempts = [_filled(a) for a in data.attempts if a.get("chapter") == chapter]
+    folded = {e["puzzle"]: e for e in data.summary}
     rows = []
     for p in load_collection(chapter):
         mine = [a for a in attempts if a["puzzle"] == p.id]
         checks = [a for a in mine if not a["shown"]]
+        old = folded.get(p.id)
+        first = old["first_try"] if old is not None else None
         rows.append(
             {
                 "puzzle": p.id,
                 "kind": p.kind,
                 "title": p.title,
-                "tries": len(checks),
-                "solved": any(bool(a["solved"]) for a in checks),
-                "first try": _first_try(mine),
-                "hints": max((int(a["hints_used"]) for a in mine), default=0),
-                "shown": any(bool(a["shown"]) for a in mine),
+                "tries": len(checks) + (old["tries"] if old else 0),
+                "solved": any(bool(a["solved"]) for a in checks) or bool(old and old["solved"]),
+                "first try": first if first is not None else _first_try(mine),
+                "hints": max([int(a["hints_used"]) for a in mine] + [old["hints"] if old else 0]),
+                "shown": any(bool(a["shown"]) for a in mine) or bool(old and old["shown"]),
             }
         )
     return Table(rows)

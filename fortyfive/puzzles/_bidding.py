@@ -194,8 +194,9 @@ class BidRun(GameRun, kind="bid"):
         elif right and mine > right:
             msg = (
                 f"Too high: a bid of {mine} that your side does not take is subtracted from its "
-                "score (R10.2). Count only the tricks the hand is sure of: its top trumps "
-                "(the 5, the jack, AH, R2.3), side kings, and about one trick from your partner."
+                "score (R10.2). Count the tricks the hand is likely to take: the 5 of trumps "
+                "(the only sure one: a led 5 forces out the jack and AH, R5.2), the other top "
+                "trumps (R2.3), side kings, and about one trick from your partner."
             )
         elif not right:  # a pass is right only on 100 or more (R9.4), as the generator keeps it
             floor = r.high_score_min_bid

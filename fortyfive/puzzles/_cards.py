@@ -390,9 +390,10 @@ class KeepRun(_CardRun, kind="keep"):
                 "not play it (R5.2, R5.3)."
             )
         if not t.protected >> self.card & 1:
+            joker = ", the joker" if self.rules_.joker else ""  # barker's pack has none
             return (
-                f"{c} is not a protected trump: only the 5 and the jack of trumps, the joker and "
-                "AH are; the ace of the trump suit is not (R5.2)."
+                f"{c} is not a protected trump: only the 5 and the jack of trumps{joker} and AH "
+                "are; the ace of the trump suit is not (R5.2)."
             )
         return (
             f"{c} is protected, but a protected trump is privileged only against a lower trump "

@@ -419,7 +419,7 @@ class ScoreRun(GameRun, kind="score"):
             if self.rules_.auction
             else "R7.1, R7.2: 5 a trick, and 5 more for the trick with the highest trump"
         )
-        msg = f"Not quite ({'; '.join(wrong)}). {rule}: see the sheet, trick by trick."
+        msg = f"Not quite: {'; '.join(wrong)}. {rule}: see the sheet, trick by trick."
         slip = self._misconception(got)
         if slip:
             msg += " " + slip
@@ -506,7 +506,10 @@ class GameWinnerRun(GameRun, kind="game-winner"):
             )
             facts.append("The five tricks of the hand:")
         else:
-            facts.append("The five tricks of the deal as they fell (played out to the end):")
+            facts.append(
+                "The deal's cards, trick by trick, every trick shown: the game may end "
+                "before the last, and the tricks after it are then never played (R8.3)."
+            )
         return {
             "trump": SUITS[deal.trump],
             "facts": facts,
@@ -563,8 +566,12 @@ class GameWinnerRun(GameRun, kind="game-winner"):
                 f"{name} reached {r.target} first with or without the bonus, so nothing still "
                 "uncertain can change it: the game ends at once (R8.3)."
             )
+        last = r.hand_size
+        later = f"Trick {last} is" if k + 1 == last else f"Tricks {k + 1} to {last} are"
+        unplayed = f" {later} not played (R8.3): shown only to be read." if k < last else ""
         return (
-            f"{name} wins after trick {k}: {why}{self._split()} Scores: {scores_text(r, g.scores)}."
+            f"{name} wins after trick {k}: {why}{self._split()}{unplayed} "
+            f"Scores: {scores_text(r, g.scores)}."
         )
 
     def _sheet(self, totals: bool) -> list[dict[str, Any]]:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, replace
 from functools import cache
@@ -177,11 +178,25 @@ class Puzzle:
             return f"<p>{html.escape(f'{self!r} cannot be shown: {e}')}</p>"
 
 
+#: The verdict a kind's message may open with ("Right.", "No:", "Not quite:" ...). A widget
+#: says the verdict in its own heading, so :class:`Feedback` keeps it apart from the message.
+_OPENING = re.compile(r"(?:Right|No|Not quite|Not yet)[.:!](?:\s+|$)")
+
+
 @dataclass(frozen=True)
 class Feedback:
     """The engine's word on one answer: right or wrong, why (with rule ids), and whether the
     puzzle is finished. ``sheet`` holds score-sheet rows to show; ``highlight`` card names;
-    ``kind`` the puzzle's kind (the run fills it in), which decides how it shows its cards."""
+    ``kind`` the puzzle's kind (the run fills it in), which decides how it shows its cards.
+
+    A verdict the message opens with ("Right.", "Not quite: ...") moves to ``opening``, so that
+    the message says only why: the widget shows its own verdict above it ("Right!", "Not
+    quite."), and the verdict is said once. ``str()`` and the HTML put the opening back.
+
+    >>> fb = Feedback(False, False, "Not quite: you put it first.")
+    >>> fb.opening, fb.message, str(fb)
+    ('Not quite:', 'You put it first.', 'Not quite: You put it first.')
+    """
 
     correct: bool
     done: bool
@@ -190,6 +205,14 @@ class Feedback:
     sheet: list[dict[str, Any]] | None = None
     highlight: tuple[str, ...] = ()
     kind: str = ""
+    opening: str = ""
+
+    def __post_init__(self) -> None:
+        m = _OPENING.match(self.message)
+        if m and not self.opening:
+            rest = self.message[m.end() :]
+            object.__setattr__(self, "opening", m.group(0).strip())
+            object.__setattr__(self, "message", rest[:1].upper() + rest[1:])
 
     def to_dict(self) -> dict[str, Any]:
         """The feedback as JSON-able data (the widget's ``feedback``)."""
@@ -202,13 +225,17 @@ class Feedback:
         """The message, then the score sheet when there is one, cards as the puzzle shows them
         (:func:`~fortyfive.puzzles.display.shown_text`)."""
         sheet = self._shown_sheet()
-        return self._shown(self.message) + (f"\n{sheet}" if sheet else "")
+        return self._shown(self._said()) + (f"\n{sheet}" if sheet else "")
 
     def _repr_html_(self) -> str:
         mark = "&#10004;" if self.correct else "&#10008;"  # a tick or a cross
         sheet = self._shown_sheet()
         table = sheet._repr_html_() if sheet else ""
-        return f"<div><p>{mark} {html.escape(self._shown(self.message))}</p>{table}</div>"
+        return f"<div><p>{mark} {html.escape(self._shown(self._said()))}</p>{table}</div>"
+
+    def _said(self) -> str:
+        """The opening and the message, as one text says them."""
+        return f"{self.opening} {self.message}" if self.opening else self.message
 
     def _shown(self, text: str) -> str:
         return display.shown_text(self.kind, text)

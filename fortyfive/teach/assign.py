@@ -27,6 +27,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from fortyfive.course.safe_paths import write_text
 from fortyfive.teach._text import printable, shown
 from fortyfive.teach.draw import assigned_puzzles, check_drawable
 from fortyfive.teach.grade import Gradebook, grade
@@ -71,9 +72,8 @@ def copy_worth(m: Manifest, roster: Sequence[str]) -> float:
     return round(total, 4)
 
 
-def _write(path: Path, nb: Notebook, written: list[Path]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+def _write(path: Path, nb: Notebook, written: list[Path], root: Path) -> None:
+    write_text(path, json.dumps(nb, indent=1, ensure_ascii=False) + "\n", root)
     written.append(path)
 
 
@@ -127,15 +127,15 @@ def write_assignment(
         configs = nbgrader_configs(out, course, exchange)
         folder = out / "source" / m.id
         folder.mkdir(parents=True, exist_ok=True)
-        _write(folder / f"{m.id}.ipynb", student_notebook(m, nbgrader=True), written)
+        _write(folder / f"{m.id}.ipynb", student_notebook(m, nbgrader=True), written, out)
         key = new_key(m, tokens=False)  # nbgrader's folders say whose a file is
         teacher = teacher_notebook(m, roster, f"{m.id}.key")
-        _write(out / "teacher" / f"{m.id}-teacher.ipynb", teacher, written)
-        write_key(out / "teacher" / f"{m.id}.key", key)
+        _write(out / "teacher" / f"{m.id}-teacher.ipynb", teacher, written, out)
+        write_key(out / "teacher" / f"{m.id}.key", key, out)
         written.append(out / "teacher" / f"{m.id}.key")
         for name, text in configs.items():
             if not (out / name).exists():  # the teacher's own course config is kept
-                (out / name).write_text(text, encoding="utf-8")
+                write_text(out / name, text, out)
                 written.append(out / name)
         return written
     # an assignment handed out again keeps its key: the tokens in notebooks already handed
@@ -152,12 +152,12 @@ def write_assignment(
     teacher = teacher_notebook(m, roster, "../assignment.key")
     notebooks.append((out / "teacher" / f"{m.id}-teacher.ipynb", teacher))
     out.mkdir(parents=True, exist_ok=True)
-    (out / "assignment.json").write_text(manifest_text, encoding="utf-8")
+    write_text(out / "assignment.json", manifest_text, out)
     written.append(out / "assignment.json")
     write_key(key_path(out / "assignment.json"), key)
     written.append(key_path(out / "assignment.json"))
     for path, nb in notebooks:
-        _write(path, nb, written)
+        _write(path, nb, written, out)
     return written
 
 

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from fortyfive.course.jsonfiles import check_header, read_json, write_json
+from fortyfive.course.safe_paths import write_target
 from fortyfive.teach.manifest import Manifest
 
 FORMAT = "fortyfive-teacher-key"
@@ -80,8 +81,9 @@ def new_key(manifest: Manifest, tokens: bool) -> TeacherKey:
     return TeacherKey(manifest.id, secrets.token_bytes(32), tokens)
 
 
-def write_key(path: Path, key: TeacherKey) -> None:
-    """Write ``key`` to ``path`` (replaced whole)."""
+def write_key(path: Path, key: TeacherKey, root: Path | None = None) -> None:
+    """Write ``key`` to ``path`` (replaced whole; only ever a regular file inside ``root``, by
+    default ``path``'s folder: :func:`~fortyfive.course.safe_paths.replace_file`)."""
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -89,8 +91,9 @@ def write_key(path: Path, key: TeacherKey) -> None:
         "key": key.secret.hex(),
         "tokens": key.tokens,
     }
-    write_json(path, data)
-    os.chmod(path, 0o600)  # the teacher's alone, wherever the course folder is shared
+    write_json(path, data, root)
+    # the teacher's alone, wherever the course folder is shared
+    os.chmod(write_target(path, root), 0o600)
 
 
 def read_key(path: str | Path, manifest: Manifest) -> TeacherKey:

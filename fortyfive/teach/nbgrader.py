@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from fortyfive.course.files import install_hint
-from fortyfive.course.jsonfiles import replace_file
+from fortyfive.course.safe_paths import replace_file
 from fortyfive.teach.grade import Gradebook
 from fortyfive.teach.report import feedback_text
 
@@ -84,6 +84,6 @@ def add_feedback(book: Gradebook, course: Path) -> tuple[list[Path], list[str]]:
         )
         body = _BODY.search(text)
         at = body.end() if body else 0
-        replace_file(page, (text[:at] + block + text[at:]).encode("utf-8"))
+        replace_file(page, (text[:at] + block + text[at:]).encode("utf-8"), root=course)
         changed.append(page)
     return changed, without

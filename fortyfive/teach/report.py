@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from fortyfive.course.files import install_hint
-from fortyfive.course.jsonfiles import replace_file
+from fortyfive.course.safe_paths import replace_file
 from fortyfive.engine.rulebook import RULE_IDS, RULE_TITLES
 from fortyfive.engine.tabular import Table
 from fortyfive.teach.draw import assigned_puzzles
@@ -359,7 +359,7 @@ def write_report(book: Gradebook, out: str | Path) -> list[Path]:
             old.unlink()
     written = []
     for name, content in files.items():
-        replace_file(out / name, content)
+        replace_file(out / name, content, root=out)  # a link out of `out` is refused
         written.append(out / name)
     return written
 

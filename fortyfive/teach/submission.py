@@ -42,7 +42,8 @@ from pathlib import Path
 from typing import Any
 
 from fortyfive._version import __version__
-from fortyfive.course.jsonfiles import check_header, encode_json, read_json, replace_file
+from fortyfive.course.jsonfiles import check_header, encode_json, read_json
+from fortyfive.course.safe_paths import replace_file
 from fortyfive.engine.errors import quote
 from fortyfive.puzzles.model import MAX_ATTEMPT_HINTS, MAX_ATTEMPT_SECONDS
 from fortyfive.teach.draw import _STUDENT, StudentError, check_student

@@ -1,0 +1,98 @@
+"""What a puzzle's feedback says, as the learner reads it: the verdict once, the joker only where
+the pack has one, and the game-winner puzzles honest about the tricks that were never played."""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+from puzzle_answers import BY_KIND, run_right_answer, run_wrong_answer
+
+import fortyfive as ff
+from fortyfive.puzzles import Feedback, get_puzzle, load_collection
+from fortyfive.puzzles.generate import generate_puzzles
+
+#: A verdict at the head of a message, which the widget's heading ("Right!", "Not quite.")
+#: would say a second time.
+VERDICT = re.compile(r"(Right|No|Not quite|Not yet)\b\W")
+
+
+@pytest.mark.parametrize("kind", sorted(BY_KIND))
+def test_a_verdict_is_said_once_not_again_in_the_message(kind: str) -> None:
+    """One puzzle of each kind, answered right and wrong: the message opens with the why; the
+    verdict word stays apart (``opening``), for the text and HTML shown without a heading."""
+    run = get_puzzle(BY_KIND[kind]).start()
+    right = run_right_answer(run)
+    wrong = run_wrong_answer(run, right)
+    said = [copy.deepcopy(run).check(right)]
+    if wrong is not None:
+        said.append(copy.deepcopy(run).check(wrong))
+    for fb in said:
+        assert not VERDICT.match(fb.message), (kind, fb.message)
+        assert str(fb).startswith(fb.opening)
+
+
+def test_the_opening_leaves_the_message_and_comes_back_in_text_and_html() -> None:
+    fb = Feedback(False, False, "No. 2S is not a protected trump (R5.2).")
+    assert (fb.opening, fb.message) == ("No.", "2S is not a protected trump (R5.2).")
+    assert str(fb) == "No. 2♠ is not a protected trump (R5.2)."  # cards by symbol
+    assert "No. 2♠ is not" in fb._repr_html_()
+    plain = Feedback(True, True, "Right now 2 of your cards keep the target.")
+    assert plain.opening == "" and plain.message.startswith("Right now")
+    assert Feedback(True, True, "Right: x.").to_dict()["message"] == "X."
+
+
+def _keep_texts(p: ff.puzzles.Puzzle) -> list[str]:
+    texts = []
+    for answer in ("keep", "play"):
+        run = p.start()
+        texts.append(str(run.check(answer)))
+    run = p.start()
+    texts += [run.hint(), run.hint(), str(run.show())]
+    return texts
+
+
+def test_barker_keep_feedback_never_mentions_a_joker_r5_2() -> None:
+    """Auction Forty-Fives is played without the joker (R1.1): its keep puzzles' words, right,
+    wrong, hints and solution, name only the 5, the jack and AH as protected (R5.2)."""
+    puzzles = [p for p in generate_puzzles("keep", 30, seed=1) if p.preset == "barker"]
+    puzzles += [
+        p for c in range(7) for p in load_collection(c) if p.kind == "keep" and p.preset == "barker"
+    ]
+    assert len(puzzles) > 10
+    said = [t for p in puzzles for t in _keep_texts(p)]
+    assert any("is not a protected trump" in t for t in said)  # the sentence that named it
+    assert not [t for t in said if "joker" in t.lower()]
+
+
+@pytest.mark.parametrize("puzzle_id", [f"c4-{n:02d}" for n in range(7, 12)])
+def test_game_winner_puzzles_say_the_tricks_after_the_win_were_not_played_r8_3(
+    puzzle_id: str,
+) -> None:
+    """The view shows every trick of the deal, to find the one the game ends after; it does not
+    call them played out to the end, and the solution says which were never played (R8.3)."""
+    run = get_puzzle(puzzle_id).start()
+    facts = " ".join(run.view()["facts"])
+    assert "played out to the end" not in facts and "R8.3" in facts
+    solution = str(run.show())
+    after = int(re.search(r"wins after trick (\d)", solution).group(1))  # type: ignore[union-attr]
+    assert (after < 5) == ("not played (R8.3)" in solution)
+
+
+def test_too_high_a_bid_is_told_that_only_the_5_is_a_sure_trick_r5_2() -> None:
+    """A led 5 forces out the jack and AH (R5.2): the feedback does not call them sure tricks."""
+    for p in (q for c in range(7) for q in load_collection(c) if q.kind == "bid"):
+        run = p.start()
+        call = run.judgement.call  # type: ignore[attr-defined]
+        if call.startswith("bid ") and int(call.split()[1]) + 5 < 30:  # 30: its own words
+            said = str(run.check(f"bid {int(call.split()[1]) + 5}"))
+            break
+    else:
+        raise AssertionError("no shipped bid puzzle answered by a bid below 25")
+    assert said.startswith("No. Too high") and "sure of: its top trumps" not in said
+    assert "the only sure one: a led 5 forces out the jack and A♥, R5.2" in said
+    # the engine's fact behind it: to a led 5 of trumps the jack must be played (R5.2)
+    assert ff.legal_plays(ff.BARKER, "D", ff.parse_cards("JD 2C"), ff.parse_cards("5D")) == [
+        ff.parse_card("JD")
+    ]
