@@ -67,10 +67,11 @@ def solve_puzzle(hw: Assignment, slot: int, wrong_first: int = 0, hints: int = 0
     assert answer_puzzle(hw, slot, wrong_first, hints).solved
 
 
-def submitted(tmp_path: Path, student: str, edit: Any = None) -> Path:
-    """A student's real submission file (answers given through the widgets), then ``edit``ed."""
+def submitted(tmp_path: Path, student: str, edit: Any = None, token: str | None = None) -> Path:
+    """A student's real submission file (answers given through the widgets, with the
+    student's ``token`` when given), then ``edit``ed."""
     folder = tmp_path / student
-    hw = Assignment(manifest(), student, folder)
+    hw = Assignment(manifest(), student, folder, token)
     for slot in range(1, 6):
         solve_puzzle(hw, slot)
     path = folder / file_name(student)

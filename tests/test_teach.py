@@ -27,6 +27,7 @@ from fortyfive.teach import (
 )
 from fortyfive.teach.draw import StudentError, check_drawable, puzzle_digest
 from fortyfive.teach.grade import earned
+from fortyfive.teach.key import TeacherKeyError, new_key, write_key
 from fortyfive.teach.manifest import MAX_MANIFEST_BYTES, Policy, load_manifest
 from fortyfive.teach.report import answer_key, feedback_text, write_report
 from fortyfive.teach.roster import RosterError, read_roster
@@ -279,16 +280,8 @@ def test_a_submission_says_which_fortyfive_made_it_and_the_grader_notes_another(
         (lambda d: d.update(fortyfive=1), "fortyfive is 1"),
         (lambda d: d.update(fortyfive="0.1 <b>"), "fortyfive is '0.1 <b>'"),
         (lambda d: d.update(fortyfive="9" * 41), "fortyfive is"),
+        (lambda d: d.update(token="ZZ"), "token is 'ZZ'"),
         (lambda d: d.update(attempts={}), "attempts must be a list"),
-        (lambda d: d["attempts"][0].update(slot=True), "slot is"),
-        (lambda d: d["attempts"][0].update(hints_used=-1), "hints_used is"),
-        (lambda d: d["attempts"][0].update(shown="no"), "shown is"),
-        (lambda d: d["attempts"][0].update(seconds=-1), "seconds is -1"),
-        (lambda d: d["attempts"][0].update(seconds=1e300), "seconds is 1e"),
-        (lambda d: d["attempts"][0].update(time=5), "time is 5"),
-        (lambda d: d["attempts"][0].update(answer="x" * 20_000), "answer is too large"),
-        (lambda d: d["attempts"][0].update(secret=1), r"unknown fields: \['secret'\]"),
-        (lambda d: d["attempts"][0].pop("digest"), "lacks digest"),
     ],
 )
 def test_a_malformed_submission_is_refused_with_a_clear_message(
@@ -297,6 +290,34 @@ def test_a_malformed_submission_is_refused_with_a_clear_message(
     path = submitted(tmp_path, "ana", edit)
     with pytest.raises(SubmissionError, match=message):
         read_submission(path)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda a: a.update(slot=True), "slot is"),
+        (lambda a: a.update(hints_used=-1), "hints_used is"),
+        (lambda a: a.update(shown="no"), "shown is"),
+        (lambda a: a.update(seconds=-1), "seconds is -1"),
+        (lambda a: a.update(seconds=1e300), "seconds is 1e"),
+        (lambda a: a.update(time=5), "time is 5"),
+        (lambda a: a.update(answer="x" * 20_000), "answer is too large"),
+        (lambda a: a.update(secret=1), r"unknown fields: \['secret'\]"),
+        (lambda a: a.pop("digest"), "lacks digest"),
+        (lambda a: a.clear(), "lacks slot"),
+    ],
+)
+def test_one_bad_answer_loses_that_answer_not_the_file(
+    tmp_path: Path, edit: Any, message: str
+) -> None:
+    path = submitted(tmp_path, "ana", lambda d: edit(d["attempts"][0]))
+    sub = read_submission(path)
+    (why,) = sub.refused
+    assert why.startswith("attempts[0]") and re.search(message, why)
+    book = grade(manifest(), [sub], roster=["ana"])
+    # the first answer solved puzzle 1 (2 points); it is lost, the other four count
+    assert book.totals() == {"ana": 4.0} and book.refused_files == []
+    assert any("attempts[0]" in n and "left out" in n for n in book.notes["ana"])
 
 
 def test_a_submission_with_a_number_json_does_not_have_is_refused(tmp_path: Path) -> None:
@@ -331,6 +352,7 @@ def test_the_report_files_and_the_feedback(tmp_path: Path) -> None:
         "totals.csv",
         "mastery.csv",
         "report.html",
+        "suspicion.csv",
         "feedback/ana.md",
         "feedback/ben.md",
     }
@@ -346,9 +368,23 @@ def test_the_report_files_and_the_feedback(tmp_path: Path) -> None:
 
 
 def test_the_answer_key_lists_each_puzzle_with_the_engines_answer() -> None:
-    key = answer_key(manifest(), "ana")
+    m = manifest()
+    key = answer_key(m, "ana", new_key(m, tokens=True))
     assert [r["puzzle"] for r in key.records()] == [1, 2, 3, 4, 5]
     assert all(r["answer"] for r in key.records())
+
+
+def test_the_answer_key_needs_the_teachers_key(tmp_path: Path) -> None:
+    m = manifest()
+    with pytest.raises(TypeError):
+        answer_key(m, "ana")  # type: ignore[call-arg]
+    other = manifest(id="hw2")
+    with pytest.raises(ValueError, match="the key of 'hw2'"):
+        answer_key(m, "ana", new_key(other, tokens=True))
+    write_key(tmp_path / "hw1.key", new_key(m, tokens=True))
+    assert len(answer_key(m, "ana", tmp_path / "hw1.key").records()) == 5
+    with pytest.raises(TeacherKeyError, match="another assignment"):
+        answer_key(other, "ana", tmp_path / "hw1.key")
 
 
 def test_assign_and_grade_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -359,14 +395,17 @@ def test_assign_and_grade_commands(tmp_path: Path, capsys: pytest.CaptureFixture
     out = tmp_path / "out"
     assert main(["assign", str(mpath), "--out", str(out), "--roster", str(roster)]) == 0
     said = capsys.readouterr().out
-    # the manifest, two students', the teacher's copy; grade with the version that assigned
-    assert f"wrote 4 files into {out} with fortyfive {__version__}" in said
+    # the manifest, its key, two students', the teacher's copy; grade with the version that
+    # assigned; what copying a classmate is worth
+    assert f"wrote 5 files into {out} with fortyfive {__version__}" in said
+    assert "a copied classmate's file is worth 2.00 of 6 points on average" in said
+    assert (out / "assignment.key").stat().st_mode & 0o077 == 0  # the teacher's alone
     assert f"fortyfive grade --assignment {out / 'assignment.json'}" in said
     teacher = json.loads((out / "teacher" / "hw1-teacher.ipynb").read_text())["cells"][0]
     assert f"with the fortyfive that wrote this copy, {__version__}" in teacher["source"]
     nb = json.loads((out / "students" / "ana" / "hw1.ipynb").read_text())
     setup = nb["cells"][1]["source"]
-    assert "student='ana'" in setup and '"seed": 2026' in setup
+    assert "student='ana', token='" in setup and '"seed": 2026' in setup
     assert (out / "teacher" / "hw1-teacher.ipynb").is_file()
     # the notebook's own first cell gives the same assignment as the manifest
     hw = Assignment(load_manifest(mpath), "ana", tmp_path / "ana")

@@ -100,7 +100,8 @@ def test_an_odd_field_name_is_escaped_and_stops_no_one_else(
     assert main([*args, "--roster", str(_roster(tmp_path, "ana", "ben"))]) == 0
     said = capsys.readouterr()
     assert "\x1b" not in said.out + said.err and "\ud800" not in said.err
-    assert "ana: 6 / 6" in said.out and "ben: 0 / 6" in said.out
+    # that answer (puzzle 1's solve, 2 points) is left out; ben's others count
+    assert "ana: 6 / 6" in said.out and "ben: 4 / 6" in said.out
     assert "unknown fields: " + repr([key]) in said.err
     for path in out.rglob("*"):
         if path.is_file():
@@ -147,10 +148,10 @@ def test_a_file_whose_name_is_not_printable_is_refused_escaped(
         f.write(ana.read_bytes())
     out = tmp_path / "grades"
     args = ["grade", "--assignment", str(manifest_file(tmp_path)), str(returned), "--out"]
-    assert main([*args, str(out)]) == 0
+    assert main([*args, str(out)]) == 1  # files were refused: said, and the rest graded
     said = capsys.readouterr()
     assert "\x1b" not in said.err and "\udcff" not in said.err and "ana: 6 / 6" in said.out
-    assert said.err.count("refused: ") == 2
+    assert said.err.count("refused: ") == 2 and "2 files were refused" in said.err
     (out / "report.html").read_bytes().decode("utf-8")
 
 
@@ -171,7 +172,7 @@ def test_a_file_that_cannot_be_read_is_told_to_its_student(
     roster = _roster(tmp_path, "ana", "ben", "cat")
     args = ["grade", "--assignment", str(manifest_file(tmp_path)), str(work)]
     args += [str(tmp_path / "submitted"), "--out", str(out), "--roster", str(roster)]
-    assert main(args) == 0
+    assert main(args) == 1
     err = capsys.readouterr().err
     feedback = (out / "feedback" / "ben.md").read_text()
     assert f"refused: {file_name('ben')}: not a JSON submission" in feedback
@@ -271,7 +272,7 @@ def test_a_deeply_nested_definition_refuses_that_file_and_grades_everyone_else(
     assert hostile.stat().st_size < 20_000
     out = tmp_path / "grades"
     args = ["grade", "--assignment", str(manifest_file(tmp_path)), str(work), "--out", str(out)]
-    assert main([*args, "--roster", str(_roster(tmp_path, "ana", "ben"))]) == 0
+    assert main([*args, "--roster", str(_roster(tmp_path, "ana", "ben"))]) == 1
     said = capsys.readouterr()
     assert "ana: 6 / 6" in said.out and "ben: 0 / 6" in said.out
     assert "nested too deeply to be a submission" in said.err and hostile.name in said.err

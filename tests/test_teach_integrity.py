@@ -18,7 +18,7 @@ from fortyfive.teach import Assignment, ManifestError, SubmissionError, grade, r
 from fortyfive.teach import submission as submission_module
 from fortyfive.teach.assign import grade_files
 from fortyfive.teach.draw import StudentError, assigned_puzzles, check_drawable, check_student
-from fortyfive.teach.manifest import MAX_TRIES
+from fortyfive.teach.manifest import DEFAULT_TRIES, MAX_TRIES
 from fortyfive.teach.notebooks import _TITLES, student_notebook
 from fortyfive.teach.report import feedback_text, report_html
 from fortyfive.teach.roster import RosterError, read_roster
@@ -52,7 +52,7 @@ def test_nbgrader_decides_whose_file_it_is(tmp_path: Path) -> None:
     assert book.totals() == {"ana": 6.0}
 
 
-def test_several_files_of_one_student_count_once_or_not_at_all(tmp_path: Path) -> None:
+def test_several_files_of_one_student_count_once_the_newest(tmp_path: Path) -> None:
     m = manifest()
     folder = tmp_path / "ana"
     hw = Assignment(m, "ana", folder)
@@ -65,20 +65,29 @@ def test_several_files_of_one_student_count_once_or_not_at_all(tmp_path: Path) -
     for subs in ([early, late], [late, early, late]):
         book = grade(m, subs, roster=["ana"])
         assert book.totals() == {"ana": 6.0} and book.notes["ana"] == []
-    # two different records: none counts, and the note names both files for the teacher
+    # two different records: the newest by its recorded time counts, and the note says so
     other = submitted(tmp_path / "again", "ana")
-    diverged = read_submission(other)
     data = json.loads(other.read_text())
-    data["attempts"] = data["attempts"][1:]
+    data["attempts"] = data["attempts"][1:]  # puzzle 1's solve (2 points) not in it
+    for a in data["attempts"]:
+        a["time"] = "2099-01-01T00:00:00+00:00"
     other.write_text(json.dumps(data))
-    book = grade(m, [late, read_submission(other)], roster=["ana"])
-    assert book.totals() == {"ana": 0.0}
-    assert "2 different submission files name ana" in book.notes["ana"][0]
-    assert str(other) in book.notes["ana"][0] and book.notes["ana"][-1] == "no submission counted"
-    assert diverged.attempts[1:] == read_submission(other).attempts
+    for subs in ([late, read_submission(other)], [read_submission(other), late]):
+        book = grade(m, subs, roster=["ana"])
+        assert book.totals() == {"ana": 4.0}
+        (note,) = book.notes["ana"]
+        assert f"2 different submission files name ana: {other} counts, the newest" in note
+        assert f"not {late.path}" in note
+    # the same recorded time: the one with more attempts, then the first by path
+    *before, last = data["attempts"]
+    data["attempts"] = [*before, before[-1], last]  # not a record that begins with other's
+    longer = filed_as(other, tmp_path / "z" / file_name("ana"))
+    longer.write_text(json.dumps(data))
+    book = grade(m, [read_submission(other), read_submission(longer)], roster=["ana"])
+    assert f"{longer} counts" in book.notes["ana"][0]
     # the student's feedback names the files, not where the teacher keeps them
     student_notes = feedback_text(book, "ana").split("Notes from grading:")[1]
-    assert str(tmp_path) not in student_notes and f"{file_name('ana')}, " in student_notes
+    assert str(tmp_path) not in student_notes and file_name("ana") in student_notes
     assert str(tmp_path) in report_html(book)
 
 
@@ -105,8 +114,9 @@ def test_a_hint_record_holds_no_answer(tmp_path: Path) -> None:
     def edit(d: dict[str, Any]) -> None:
         d["attempts"][0]["hint"] = True
 
-    with pytest.raises(SubmissionError, match="a hint's record has no answer"):
-        read_submission(submitted(tmp_path, "ana", edit))
+    # that record alone is left out, with the reason
+    (why,) = read_submission(submitted(tmp_path, "ana", edit)).refused
+    assert why.startswith("attempts[0].hint") and "a hint's record has no answer" in why
 
     def unknown(d: dict[str, Any]) -> None:
         d["grade"] = 100
@@ -136,7 +146,9 @@ def test_a_full_submission_file_refuses_more_and_still_grades(
     assert hw.rows()[0].points == 2.0  # what it holds still grades
 
 
-@pytest.mark.parametrize(("policy", "checked"), [({"tries": 2}, 3), ({}, MAX_TRIES + 1)])
+@pytest.mark.parametrize(
+    ("policy", "checked"), [({"tries": 2}, 3), ({"tries": None}, MAX_TRIES + 1), ({}, 4)]
+)
 def test_answers_past_the_wrong_tries_allowed_are_counted_not_checked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, policy: dict[str, Any], checked: int
 ) -> None:
@@ -166,14 +178,14 @@ def test_answers_past_the_wrong_tries_allowed_are_counted_not_checked(
     row = next(r for r in grade(m, [read_submission(hw.submission_file)]).rows if r.slot == 1)
     assert calls == checked
     assert (row.solved, row.points, row.wrong) == (False, 0.0, checked)
-    limit = policy.get("tries", MAX_TRIES)
+    limit = policy.get("tries", DEFAULT_TRIES) or MAX_TRIES
     later = 601 - checked + len(steps)
     assert row.status.startswith(f"not solved: more than the {limit} wrong tries")
     assert row.status.endswith(f"; {later} later answers not checked")
 
 
 def test_a_solve_within_the_wrong_tries_checked_still_counts(tmp_path: Path) -> None:
-    m = manifest(policy={})
+    m = manifest(policy={"tries": None})
     hw = Assignment(m, "gus", tmp_path)
     solve_puzzle(hw, 1, wrong_first=MAX_TRIES)
     row = hw.rows()[0]

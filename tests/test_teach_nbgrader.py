@@ -84,17 +84,10 @@ def test_release_collect_and_autograde_with_nbgrader(tmp_path: Path) -> None:
     for d in (course, exchange, home):
         d.mkdir()
     exchange.chmod(0o777)
-    (course / "nbgrader_config.py").write_text(
-        "c = get_config()\n"
-        f"c.CourseDirectory.root = {str(course)!r}\n"
-        "c.CourseDirectory.course_id = 'ff101'\n"
-        f"c.Exchange.root = {str(exchange)!r}\n"
-    )
     manifest = tmp_path / "hw1.json"
     manifest.write_text(json.dumps(MANIFEST))
     me = _login()
-    for student in (me, "ben"):
-        nbgrader("db", "student", "add", student, cwd=course)
+    # assign writes the course's nbgrader_config.py (course id, exchange) and the students'
     out = subprocess.run(
         [
             sys.executable,
@@ -105,20 +98,27 @@ def test_release_collect_and_autograde_with_nbgrader(tmp_path: Path) -> None:
             "--out",
             str(course),
             "--nbgrader",
+            "--course",
+            "ff101",
+            "--exchange",
+            str(exchange),
         ],
         capture_output=True,
         text=True,
         check=True,
     )
-    assert "source/hw1/hw1.ipynb" in out.stdout
+    assert "source/hw1/hw1.ipynb" in out.stdout and "nbgrader_config.py" in out.stdout
+    for student in (me, "ben"):
+        nbgrader("db", "student", "add", student, cwd=course)
     nbgrader("generate_assignment", "hw1", "--create", "--force", cwd=course)
     nbgrader("release_assignment", "hw1", cwd=course)
 
-    # The student: fetch, work (puzzles 1 and 4, a hint on 4), submit.
-    student_args = ["--course", "ff101", f"--Exchange.root={exchange}"]
-    nbgrader("fetch_assignment", "hw1", *student_args, cwd=home)
+    # The student, with the config assign wrote for students: fetch, work (puzzles 1 and 4, a
+    # hint on 4), submit.
+    shutil.copy(course / "student_nbgrader_config.py", home / "nbgrader_config.py")
+    nbgrader("fetch_assignment", "hw1", cwd=home)
     work(home / "hw1", me, solve=[1, 4], hint=4)
-    nbgrader("submit", "hw1", *student_args, cwd=home)
+    nbgrader("submit", "hw1", cwd=home)
 
     # ben's files, handed in by hand: a wrong answer marked correct, and a copy of the other
     # student's answers to the generated puzzles (his own are other positions).
@@ -148,3 +148,28 @@ def test_release_collect_and_autograde_with_nbgrader(tmp_path: Path) -> None:
         theirs_scores = {s: gb.find_submission("hw1", s).score for s in (me, "ben")}
         assert gb.find_submission("hw1", me).max_score == m.total_points()
     assert theirs_scores == ours
+
+    # A score computed in the student's kernel can be changed there (a redefined hw.points):
+    # grade --nbgrader puts the grader's points back and says where they differed, and its
+    # feedback goes out with nbgrader's.
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        gb.find_grade("points-2", "hw1", "hw1", "ben").auto_score = 1.0
+        gb.db.commit()
+    nbgrader("generate_feedback", "hw1", cwd=course)
+    folders = [str(course / "autograded"), str(course / "submitted")]
+    args = ["grade", "--assignment", str(manifest), *folders, "--out", str(tmp_path / "grades")]
+    said = subprocess.run(
+        [sys.executable, "-m", "fortyfive", *args, "--nbgrader", str(course)],
+        capture_output=True,
+        text=True,
+    )
+    assert said.returncode == 0, said.stderr
+    assert "nbgrader: ben, puzzle 2: nbgrader had 1, the grader gives 0" in said.stdout
+    assert "(1 differed)" in said.stdout and "in 2 of nbgrader's feedback pages" in said.stdout
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        assert {s: gb.find_submission("hw1", s).score for s in (me, "ben")} == ours
+    # ben's files were filed by hand, without nbgrader's secret: only the fetched ones go out
+    nbgrader("release_feedback", "hw1", "--student", me, cwd=course)
+    nbgrader("fetch_feedback", "hw1", cwd=home)
+    (page,) = (home / "hw1" / "feedback").rglob("hw1.html")
+    assert f"Score: {ours[me]:g} of {m.total_points():g}." in page.read_text()

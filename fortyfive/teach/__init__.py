@@ -5,7 +5,9 @@ seed; each student's puzzles are drawn from it and the student's id (:mod:`~fort
 the student's notebook (:class:`~fortyfive.teach.student.Assignment`) writes every answer to a
 submission file (:mod:`~fortyfive.teach.submission`); the grader (:mod:`~fortyfive.teach.grade`)
 checks every answer again with the engine and writes the gradebook, mastery by rule id, a report
-and feedback (:mod:`~fortyfive.teach.report`). ``python -m fortyfive assign`` and ``grade`` run
+and feedback (:mod:`~fortyfive.teach.report`); the teacher's key binds each file to its
+student (:mod:`~fortyfive.teach.key`), and extensions and overrides sit beside the manifest
+(:mod:`~fortyfive.teach.overrides`). ``python -m fortyfive assign`` and ``grade`` run
 it; ``assign --nbgrader`` lays it out for nbgrader (:mod:`~fortyfive.teach.notebooks`).
 """
 

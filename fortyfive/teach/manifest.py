@@ -21,16 +21,25 @@ student; for ``give-up`` and ``bid``, whose puzzles take seconds each to make, i
 instead from the bank the drills use (30 of each difficulty, none twice for a student), so two
 students may share some. ``difficulty``: a list of 1, 2 and 3, or one of them alone.
 ``policy.tries``: the wrong answers allowed before a puzzle earns nothing (0 to
-:data:`MAX_TRIES`; null: up to that many, as the grader checks no more);
+:data:`MAX_TRIES`; null: up to that many, as the grader checks no more; left out, or no policy
+at all: :data:`DEFAULT_TRIES`, so that trying every answer in turn does not earn the points);
 ``policy.hint_penalty``: the share of the points each hint used before solving costs (0 to 1);
-``policy.show``: "no credit" ("Show me" before solving earns nothing). A manifest is untrusted
+``policy.show``: "no credit" ("Show me" before solving earns nothing); ``policy.due``: when
+the assignment is due (an ISO date and time with its offset, ``"2026-12-08T17:00:00+00:00"``),
+``policy.late_penalty``: the share of a puzzle's points each day (or part of one) it was solved
+after that costs (0 to 1; 0 by default), ``policy.late_days``: the days after which a solve
+earns nothing (null: no limit). A manifest is untrusted
 input: :func:`parse_manifest` refuses anything else with a :class:`ManifestError` that names
 the field.
+
+A manifest's :meth:`~Manifest.digest`, which every submission carries, covers what defines the
+puzzles (the id, the seed, the items without their points), not the title, the points or the
+policy: a teacher may change those after handing the assignment out and grade again.
 
 >>> m = parse_manifest({"format": "fortyfive-assignment", "version": 1, "id": "hw1",
 ...     "title": "Homework 1", "seed": 7, "puzzles": [{"id": "c1-01", "points": 2}]})
 >>> m.id, m.items[0].points, m.policy.tries
-('hw1', 2.0, None)
+('hw1', 2.0, 3)
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ import hashlib
 import json
 import re
 from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -57,9 +67,12 @@ MAX_PUZZLES = 500  # drawn per student, all items together
 MAX_COUNT = 50
 MAX_POINTS = 1000.0
 MAX_TRIES = 100  # also the most wrong answers of one puzzle the grader checks
+#: The wrong tries allowed when the manifest does not say.
+DEFAULT_TRIES = 3
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _ITEM_KEYS = {"id", "chapter", "rules", "kinds", "difficulty", "generate", "count", "points"}
-_POLICY_KEYS = {"tries", "hint_penalty", "show"}
+_POLICY_KEYS = {"tries", "hint_penalty", "show", "due", "late_penalty", "late_days"}
+MAX_LATE_DAYS = 365
 SHOW_POLICIES = ("no credit",)
 
 
@@ -71,9 +84,21 @@ class ManifestError(ValueError):
 class Policy:
     """What a solve earns: wrong tries allowed, the cost of a hint, and "Show me"."""
 
-    tries: int | None = None
+    tries: int | None = DEFAULT_TRIES
     hint_penalty: float = 0.0
     show: str = "no credit"
+    due: str | None = None
+    late_penalty: float = 0.0
+    late_days: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The policy as the manifest's file holds it (the late rule only when there is a
+        due date)."""
+        out = asdict(self)
+        if self.due is None:
+            for key in ("due", "late_penalty", "late_days"):
+                out.pop(key)
+        return out
 
 
 @dataclass(frozen=True)
@@ -129,13 +154,25 @@ class Manifest:
             "id": self.id,
             "title": self.title,
             "seed": self.seed,
-            "policy": asdict(self.policy),
+            "policy": self.policy.to_dict(),
             "puzzles": items,
         }
 
+    def definition(self) -> dict[str, Any]:
+        """What defines the puzzles each student is given: :meth:`to_dict` without the title,
+        the policy and the points, which may change after the assignment is handed out."""
+        data = self.to_dict()
+        for key in ("title", "policy"):
+            data.pop(key)
+        data["puzzles"] = [
+            {k: v for k, v in item.items() if k != "points"} for item in data["puzzles"]
+        ]
+        return data
+
     def digest(self) -> str:
-        """The manifest's fingerprint (sha256 of its canonical JSON): submissions carry it."""
-        return digest(self.to_dict())
+        """The fingerprint of the manifest's :meth:`definition` (sha256 of its canonical
+        JSON): submissions carry it, so a change of points, policy or title keeps them."""
+        return digest(self.definition())
 
     def total_points(self) -> float:
         """The most points a student can earn."""
@@ -223,14 +260,37 @@ def _policy(value: Any, where: str) -> Policy:
     extra = set(value) - _POLICY_KEYS
     if extra:
         raise _fail(where, "policy", f"has unknown fields: {quote(sorted(extra))}")
-    tries = value.get("tries")
+    tries = value.get("tries", DEFAULT_TRIES)
     if tries is not None:
         tries = _int(tries, where, "policy.tries", 0, MAX_TRIES)
     penalty = _number(value.get("hint_penalty", 0.0), where, "policy.hint_penalty", 0.0, 1.0)
     show = value.get("show", "no credit")
     if show not in SHOW_POLICIES:
         raise _fail(where, "policy.show", f"must be one of {', '.join(SHOW_POLICIES)}")
-    return Policy(tries, penalty, show)
+    due = value.get("due")
+    if due is not None:
+        due = parse_when(due, where, "policy.due")
+    late = _number(value.get("late_penalty", 0.0), where, "policy.late_penalty", 0.0, 1.0)
+    late_days = value.get("late_days")
+    if late_days is not None:
+        late_days = _int(late_days, where, "policy.late_days", 0, MAX_LATE_DAYS)
+    if due is None and (late or late_days is not None):
+        raise _fail(where, "policy", "has a late rule but no due date")
+    return Policy(tries, penalty, show, due, late, late_days)
+
+
+def parse_when(value: Any, where: str, name: str) -> str:
+    """An ISO date and time with its offset from UTC, as given."""
+    if isinstance(value, str) and len(value) <= 40:
+        try:
+            when = datetime.fromisoformat(value)
+        except ValueError:
+            when = None
+        if when is not None and when.tzinfo is not None:
+            return value
+    raise _fail(
+        where, name, "must be a date and time with its offset, as 2026-12-08T17:00:00+00:00"
+    )
 
 
 def _item(value: Any, where: str) -> Item:

@@ -27,6 +27,10 @@ _TITLES = {
     "calls": "the legal calls",
     "target": "an endgame",
     "turn": "whose turn",
+    "give-up": "what to give up when robbing",
+    "bid": "how high to bid",
+    "notation": "which words are cards",
+    "trumps": "which cards are trumps",
 }
 
 
@@ -77,15 +81,25 @@ def _policy_words(m: Manifest) -> str:
         if p.hint_penalty == 0
         else f"each hint used before solving costs {p.hint_penalty:.0%} of the puzzle's points"
     )
+    due = ""
+    if p.due is not None:
+        due = f" It is due {p.due}"
+        if p.late_penalty:
+            due += f"; each day late costs {p.late_penalty:.0%} of a puzzle's points"
+        if p.late_days is not None:
+            due += f"; a puzzle solved more than {p.late_days} days late earns nothing"
+        due += "."
     return (
         f"A puzzle earns its points when you solve it with {tries}; {hints}; a puzzle you ask "
-        'to be shown ("Show me") before solving it earns nothing.'
+        f'to be shown ("Show me") before solving it earns nothing.{due}'
     )
 
 
-def _setup_source(m: Manifest, student: str | None, nbgrader: bool) -> str:
+def _setup_source(m: Manifest, student: str | None, nbgrader: bool, token: str | None) -> str:
     manifest = json.dumps(m.to_dict(), indent=1, ensure_ascii=False)
     who = f"student={student!r}" if student else "student=STUDENT"
+    if student and token:
+        who += f", token={token!r}"
     lines = ["from fortyfive.teach import Assignment", ""]
     if not student and not nbgrader:
         lines += ['STUDENT = ""  # write your student id between the quotes, then run the cell', ""]
@@ -145,15 +159,15 @@ def _meta(grade_id: str, points: float | None = None) -> dict[str, Any]:
 
 
 def student_notebook(
-    m: Manifest, student: str | None = None, *, nbgrader: bool = False
+    m: Manifest, student: str | None = None, *, nbgrader: bool = False, token: str | None = None
 ) -> Notebook:
-    """The student's notebook: ``student`` filled in (from a roster), or asked for in the first
-    cell; with ``nbgrader``, nbgrader's cell metadata (every cell locked, one autograded cell
-    per puzzle whose output is the points the grader gives)."""
+    """The student's notebook: ``student`` filled in (from a roster, with their ``token``), or
+    asked for in the first cell; with ``nbgrader``, nbgrader's cell metadata (every cell
+    locked, one autograded cell per puzzle whose output is the points the grader gives)."""
     puzzles = assigned_puzzles(m, student or "preview")  # without a student: the places alone
     kinds = [{a.puzzle.kind} for a in puzzles] if student else _item_kinds(m)
     cells = [_md(_intro(m, len(puzzles)))]
-    cells.append(_code(_setup_source(m, student, nbgrader)))
+    cells.append(_code(_setup_source(m, student, nbgrader, token)))
     for a in puzzles:
         cells.append(_md(_puzzle_md(a, kinds[a.slot - 1])))
         cells.append(_code(f"hw.puzzle({a.slot})"))
@@ -182,9 +196,10 @@ def student_notebook(
     return _notebook(cells)
 
 
-def teacher_notebook(m: Manifest, students: list[str]) -> Notebook:
+def teacher_notebook(m: Manifest, students: list[str], key_file: str) -> Notebook:
     """The teacher's copy: for each student (or a preview student), the puzzles drawn and the
-    engine's answers."""
+    engine's answers; ``key_file``: the teacher's key, from the notebook's folder (the answer
+    key needs it)."""
     cells = [
         _md(
             f"# {m.title}: the teacher's copy\n\nThe puzzles each student is given and the "
@@ -195,10 +210,11 @@ def teacher_notebook(m: Manifest, students: list[str]) -> Notebook:
         ),
         _code(
             "from fortyfive.teach import answer_key\n\n"
+            f"KEY = {key_file!r}  # the teacher's key: never hand it out\n"
             f"MANIFEST = {json.dumps(m.to_dict(), indent=1, ensure_ascii=False)}"
         ),
     ]
     for s in students or ["preview"]:
         cells.append(_md(f"## {s}"))
-        cells.append(_code(f"answer_key(MANIFEST, {s!r})"))
+        cells.append(_code(f"answer_key(MANIFEST, {s!r}, KEY)"))
     return _notebook(cells)

@@ -1,4 +1,5 @@
-"""A class roster: a CSV file with a ``student`` column (the ids), untrusted and bounded.
+"""A class roster: a CSV file with a ``student`` column (the ids), or nbgrader's, whose column
+is ``id`` (as ``nbgrader db student import`` takes it), untrusted and bounded.
 
 >>> import tempfile, pathlib
 >>> p = pathlib.Path(tempfile.mkdtemp()) / "roster.csv"
@@ -44,13 +45,18 @@ def read_roster(path: str | Path) -> list[str]:
 
 
 def _students(path: Path, reader: csv.DictReader[str]) -> list[str]:
-    if not reader.fieldnames or "student" not in reader.fieldnames:
-        raise RosterError(f"{path}: the first line must name the columns, one of them 'student'")
+    names = reader.fieldnames or []
+    column = "student" if "student" in names else "id" if "id" in names else None
+    if column is None:
+        raise RosterError(
+            f"{path}: the first line must name the columns, one of them 'student' (or "
+            "nbgrader's 'id')"
+        )
     out: list[str] = []
     for row in reader:
         line = reader.line_num  # the file's line (blank lines are skipped, yet counted)
         try:
-            student = check_student((row.get("student") or "").strip())
+            student = check_student((row.get(column) or "").strip())
         except StudentError as e:
             raise RosterError(f"{path}, line {line}: {e}") from None
         if student in out:

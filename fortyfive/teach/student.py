@@ -77,7 +77,13 @@ class Assignment:
     """One student's assignment: ``hw.puzzle(n)`` shows puzzle n (from 1) as a widget whose
     every check is saved; ``hw.points(n)`` is what it earns so far, as the grader counts it."""
 
-    def __init__(self, manifest: Manifest, student: str, folder: str | Path = ".") -> None:
+    def __init__(
+        self,
+        manifest: Manifest,
+        student: str,
+        folder: str | Path = ".",
+        token: str | None = None,
+    ) -> None:
         self.manifest = manifest
         self.student = check_student(student)
         self.folder = Path(folder)
@@ -86,7 +92,11 @@ class Assignment:
         #: The submission file as last read, under its (path, mtime_ns, size, inode).
         self._read: tuple[tuple[str, int, int, int], Submission] | None = None
         self.log = SubmissionLog(
-            self.folder / file_name(self.student), manifest.id, manifest.digest(), self.student
+            self.folder / file_name(self.student),
+            manifest.id,
+            manifest.digest(),
+            self.student,
+            token,
         )
 
     @classmethod
@@ -96,11 +106,14 @@ class Assignment:
         student: str | None = None,
         *,
         nbgrader: bool = False,
+        token: str | None = None,
     ) -> Assignment:
         """The assignment of ``manifest`` (a file, or the manifest itself) for ``student``
-        (found as :func:`find_student` says when not given), in the notebook's folder."""
+        (found as :func:`find_student` says when not given), in the notebook's folder;
+        ``token``: the student's token (:mod:`fortyfive.teach.key`), which their notebook
+        carries when the teacher handed it out with a roster."""
         m = parse_manifest(manifest) if isinstance(manifest, dict) else load_manifest(manifest)
-        return cls(m, student or find_student(nbgrader), Path.cwd())
+        return cls(m, student or find_student(nbgrader), Path.cwd(), token)
 
     @property
     def submission_file(self) -> Path:

@@ -5,6 +5,7 @@ The student's notebook appends one record per check (and one per "Show me") to
 
     {"format": "fortyfive-submission", "version": 1, "fortyfive": "0.1.0",
      "assignment": "hw1", "manifest": "<sha256 of the manifest>", "student": "ana",
+     "token": "<ana's token, when her notebook was given one>",
      "attempts": [{"slot": 2, "puzzle": "c2-05", "digest": "<sha256 of its definition>",
                    "definition": {...the puzzle...}, "answer": ["5S", "JS"], "shown": false,
                    "hints_used": 1, "seconds": 12.5, "time": "2026-12-01T10:02:42+00:00"}]}
@@ -17,9 +18,18 @@ The grader (:mod:`fortyfive.teach.grade`) checks every answer again with the eng
 ``correct`` or ``solved`` field, if a file has one, is read past and never used. ``fortyfive``
 is the version of the package the student's notebook ran (files written before it was recorded
 have none): the grader draws each student's puzzles again, and another version may draw
-others. The file is untrusted: :func:`read_submission` checks its size, counts and every field
-before any of it is used, and refuses a bad one with a :class:`SubmissionError` that names the
-file and the field.
+others. ``token`` is the student's token (:mod:`fortyfive.teach.key`), in the file when the
+student's notebook had one.
+
+The file is untrusted: :func:`read_submission` checks its size, counts and every field before
+any of it is used. A file whose header is bad is refused whole with a :class:`SubmissionError`
+that names the file and the field; an attempt that is bad is left out alone, and
+:attr:`Submission.refused` says which and why: one bad answer loses that answer, not the file.
+
+Files are found by name as browsers and learning platforms save them
+(:func:`named_students`): ``fortyfive-submission-ana (1).json``, ``... ana-2.json``,
+``... ana - Copy.json``, and behind a platform's prefix ending in ``_``, ``-``, a space or a
+dot (``ana_12345_67890_fortyfive-submission-ana.json``).
 """
 
 from __future__ import annotations
@@ -36,7 +46,7 @@ from fortyfive.course.jsonfiles import check_header, encode_json, read_json
 from fortyfive.course.safe_paths import replace_file
 from fortyfive.engine.errors import quote
 from fortyfive.puzzles.model import MAX_ATTEMPT_HINTS, MAX_ATTEMPT_SECONDS
-from fortyfive.teach.draw import StudentError, check_student
+from fortyfive.teach.draw import _STUDENT, StudentError, check_student
 
 FORMAT = "fortyfive-submission"
 VERSION = 1
@@ -50,16 +60,29 @@ FIELDS = ("slot", "puzzle", "digest", "definition", "answer", "shown", "hints_us
 OPTIONAL = ("hint", "time")
 IGNORED = ("correct", "solved", "kind", "chapter")
 #: The top-level fields of a submission file.
-TOP_FIELDS = ("format", "version", "fortyfive", "assignment", "manifest", "student", "attempts")
+TOP_FIELDS = (
+    "format",
+    "version",
+    "fortyfive",
+    "assignment",
+    "manifest",
+    "student",
+    "token",
+    "attempts",
+)
 
 
 class SubmissionError(ValueError):
     """A submission file that cannot be graded: the message names the file and the field."""
 
 
-#: The submission files' names: ``fortyfive-submission-<student>.json``.
-FILE_GLOB = "fortyfive-submission-*.json"
-_FILE_NAME = re.compile(r"fortyfive-submission-(.+)\.json")
+#: The submission files' names: ``fortyfive-submission-<student>.json``, with whatever a
+#: browser or a learning platform adds before or after it.
+FILE_GLOB = "*fortyfive-submission-*.json"
+_STEM = "fortyfive-submission-"
+#: What a browser, a file manager or a platform adds after a file's name, one at a time:
+#: " (1)", "(2)", "-1", "_1", " copy", " - Copy", " copy 2".
+_ADDED = re.compile(r"(?: ?\(\d{1,4}\)|[-_]\d{1,4}| - copy| copy(?: \d{1,4})?)\Z", re.IGNORECASE)
 
 
 def file_name(student: str) -> str:
@@ -67,20 +90,41 @@ def file_name(student: str) -> str:
     return f"fortyfive-submission-{check_student(student)}.json"
 
 
+def named_students(name: str) -> list[str]:
+    """The students a submission file's ``name`` may be for: :func:`file_name` read back, as
+    it is and with each ending a browser or platform adds taken off in turn (``ana-2`` may be
+    the student ``ana-2`` or ``ana``'s second download: the file's own ``student`` decides).
+    A prefix must end in ``_``, ``-``, a space or a dot.
+
+    >>> named_students("fortyfive-submission-ana (1).json"), named_students("notes.json")
+    (['ana'], [])
+    >>> named_students("ana_12345_67890_fortyfive-submission-ana-2.json")
+    ['ana-2', 'ana']
+    """
+    at = name.rfind(_STEM)
+    if at < 0 or not name.endswith(".json") or (at and name[at - 1] not in "_- ."):
+        return []
+    rest = name[at + len(_STEM) : -len(".json")]
+    out = []
+    while rest:
+        if _STUDENT.fullmatch(rest):
+            out.append(rest)
+        match = _ADDED.search(rest)
+        if match is None or match.start() == 0:
+            break
+        rest = rest[: match.start()]
+    return out
+
+
 def named_student(name: str) -> str | None:
-    """The student a submission file's ``name`` is for (:func:`file_name` read back), or None
-    when it is not such a name or names no valid student id.
+    """The student a submission file's ``name`` is most likely for (the first of
+    :func:`named_students`), or None when it names none.
 
     >>> named_student("fortyfive-submission-ana.json"), named_student("notes.json")
     ('ana', None)
     """
-    match = _FILE_NAME.fullmatch(name)
-    if match is None:
-        return None
-    try:
-        return check_student(match[1])
-    except StudentError:
-        return None
+    names = named_students(name)
+    return names[0] if names else None
 
 
 @dataclass(frozen=True)
@@ -109,14 +153,33 @@ class Submission:
     student: str
     attempts: tuple[Attempt, ...]
     made_with: str | None = None  # the fortyfive version that wrote it, when it says
+    token: str | None = None  # the student's token (fortyfive.teach.key), when it has one
+    #: Each attempt left out, as "attempts[i]: why".
+    refused: tuple[str, ...] = ()
+
+    @property
+    def recorded(self) -> str:
+        """When the last attempt was recorded, as the file says (its latest ``time`` that is a
+        date and time, compared in UTC; the empty text when none is): which of a student's
+        files is the newest."""
+        times = [(t, a.time) for a in self.attempts if (t := _timestamp(a.time)) is not None]
+        return max(times)[1] if times else ""
 
 
 class SubmissionLog:
     """Appends attempts to a student's submission file; each write replaces it atomically."""
 
-    def __init__(self, path: str | Path, assignment: str, manifest: str, student: str) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        assignment: str,
+        manifest: str,
+        student: str,
+        token: str | None = None,
+    ) -> None:
         self.path = Path(path)
         self.assignment, self.manifest, self.student = assignment, manifest, student
+        self.token = token
 
     def attempts(self) -> list[dict[str, Any]]:
         if not self.path.exists():
@@ -153,12 +216,29 @@ class SubmissionLog:
             "assignment": self.assignment,
             "manifest": self.manifest,
             "student": self.student,
+            **({"token": self.token} if self.token else {}),
             "attempts": [*attempts, row],
         }
         content = encode_json(data)
         if len(content) > MAX_FILE_BYTES:
             raise SubmissionError(f"{full} ({MAX_FILE_BYTES} bytes at most): {keep}")
         replace_file(self.path, content)
+
+
+def _timestamp(text: str) -> float | None:
+    """``text`` as seconds since the epoch (a time without an offset taken as UTC, as the
+    notebook writes them), or None when it is not a date and time."""
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp()
+
+
+def recorded_at(sub: Submission) -> float:
+    """:attr:`Submission.recorded` as seconds since the epoch (no time: the earliest)."""
+    stamp = _timestamp(sub.recorded)
+    return float("-inf") if stamp is None else stamp
 
 
 def _as_dict(a: Attempt) -> dict[str, Any]:
@@ -199,16 +279,36 @@ def parse_submission(data: Any, where: str = "submission") -> Submission:
         student = check_student(data.get("student"))
     except StudentError as e:
         raise SubmissionError(f"{where}: student: {e}") from None
+    token = data.get("token")
+    if token is not None and not (
+        isinstance(token, str) and re.fullmatch(r"[0-9a-f]{1,64}", token)
+    ):
+        raise SubmissionError(f"{where}: token is {quote(token)}")
     raw = data.get("attempts")
     if not isinstance(raw, list) or len(raw) > MAX_ATTEMPTS:
         raise SubmissionError(f"{where}: attempts must be a list of at most {MAX_ATTEMPTS}")
-    attempts = tuple(_attempt(a, f"{where}: attempts[{i}]") for i, a in enumerate(raw))
+    attempts: list[Attempt] = []
+    refused: list[str] = []
+    for i, a in enumerate(raw):
+        try:
+            attempts.append(_attempt(a, f"attempts[{i}]"))
+        except SubmissionError as e:  # that answer lost, not the file
+            refused.append(str(e))
     made_with = data.get("fortyfive")
     if made_with is not None and not (
         isinstance(made_with, str) and re.fullmatch(r"[0-9A-Za-z.+!_-]{1,40}", made_with)
     ):
         raise SubmissionError(f"{where}: fortyfive is {quote(made_with)}: a version number")
-    return Submission(where, data["assignment"], data["manifest"], student, attempts, made_with)
+    return Submission(
+        where,
+        data["assignment"],
+        data["manifest"],
+        student,
+        tuple(attempts),
+        made_with,
+        token,
+        tuple(refused),
+    )
 
 
 def _attempt(a: Any, where: str) -> Attempt:
