@@ -15,6 +15,7 @@ import pytest
 
 from fortyfive.cli import main
 from fortyfive.cli.play import _save
+from fortyfive.course import safe_paths
 from fortyfive.course.learner import collect_progress
 from fortyfive.course.progress import ProgressError, ProgressLog, read_progress
 from fortyfive.course.safe_paths import PathRefused, existing_file, replace_file, write_target
@@ -229,3 +230,26 @@ def test_no_progress_records_nothing_and_is_not_taken_with_progress(
     with pytest.raises(SystemExit) as e:
         main(["puzzles", "--no-progress", "--progress", str(tmp_path / "p.json")])
     assert e.value.code == 2 and "--no-progress records nothing" in capsys.readouterr().err
+
+
+def test_a_private_file_is_never_readable_by_others_even_before_its_rename(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A teacher's key is owner-only from its first byte, not chmod-ed after it lands; a
+    report keeps the umask's permissions, for others to read."""
+    seen: list[int] = []
+    real_replace = os.replace
+
+    def watching_replace(src: str, dst: Path) -> None:
+        seen.append(os.stat(src).st_mode & 0o777)
+        real_replace(src, dst)
+
+    monkeypatch.setattr(safe_paths.os, "replace", watching_replace)
+    old = os.umask(0o022)
+    try:
+        replace_file(tmp_path / "assignment.key", b"secret", private=True)
+        replace_file(tmp_path / "report.html", b"<p>")
+    finally:
+        os.umask(old)
+    assert seen == [0o600, 0o644]
+    assert (tmp_path / "assignment.key").stat().st_mode & 0o777 == 0o600

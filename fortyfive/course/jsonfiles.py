@@ -57,11 +57,11 @@ def encode_json(data: Any) -> bytes:
     return json.dumps(data, indent=1, allow_nan=False).encode("utf-8")
 
 
-def write_json(path: Path, data: Any, root: Path | None = None) -> None:
+def write_json(path: Path, data: Any, root: Path | None = None, *, private: bool = False) -> None:
     """Write ``data`` to ``path`` (:func:`encode_json`) atomically, and only ever to a regular
     file (:func:`~fortyfive.course.safe_paths.replace_file`: ``root`` is the folder the user
-    named, by default ``path``'s own)."""
-    replace_file(path, encode_json(data), root)
+    named, by default ``path``'s own; a ``private`` file is its owner's alone)."""
+    replace_file(path, encode_json(data), root, private=private)
 
 
 def check_header(

@@ -124,13 +124,19 @@ def existing_file(path: str | Path, root: str | Path | None = None) -> Path | No
 
 
 def replace_file(
-    path: str | Path, content: bytes, root: str | Path | None = None, *, make_folders: bool = True
+    path: str | Path,
+    content: bytes,
+    root: str | Path | None = None,
+    *,
+    make_folders: bool = True,
+    private: bool = False,
 ) -> None:
     """Write ``content`` to the file :func:`write_target` allows for ``path`` (its folders made
     if need be, unless not ``make_folders``: then a missing folder raises ``OSError``), through
     a temporary file in the same folder renamed over it in one step. The file gets the
     permissions a plain ``open()`` gives (the umask's), not the temporary file's owner-only
-    ones: a teacher's reports and a student's submission are read by others."""
+    ones: a teacher's reports and a student's submission are read by others. A ``private``
+    file (a teacher's key) keeps the owner-only ones it had from its first byte."""
     target = write_target(path, root)
     if make_folders:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -138,9 +144,10 @@ def replace_file(
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(content)
-        umask = os.umask(0o022)  # read it: os.umask only sets, returning the old mask
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
+        if not private:
+            umask = os.umask(0o022)  # read it: os.umask only sets, returning the old mask
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
         write_target(target, target.parent)  # the same check again, just before the rename
         os.replace(tmp, target)
     except BaseException:

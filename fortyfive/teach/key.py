@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 import re
 import secrets
 from dataclasses import dataclass
@@ -36,7 +35,6 @@ from pathlib import Path
 from typing import Any
 
 from fortyfive.course.jsonfiles import check_header, read_json, write_json
-from fortyfive.course.safe_paths import write_target
 from fortyfive.teach.manifest import Manifest
 
 FORMAT = "fortyfive-teacher-key"
@@ -91,9 +89,8 @@ def write_key(path: Path, key: TeacherKey, root: Path | None = None) -> None:
         "key": key.secret.hex(),
         "tokens": key.tokens,
     }
-    write_json(path, data, root)
-    # the teacher's alone, wherever the course folder is shared
-    os.chmod(write_target(path, root), 0o600)
+    # the teacher's alone from its first byte, wherever the course folder is shared
+    write_json(path, data, root, private=True)
 
 
 def read_key(path: str | Path, manifest: Manifest) -> TeacherKey:
