@@ -145,7 +145,9 @@ def test_a_planted_or_forged_file_changes_no_one_elses_grade(
     assert "No submission of yours counted" in cat_feedback
 
 
-def test_without_the_teachers_key_the_newest_file_counts_as_documented(tmp_path: Path) -> None:
+def test_without_the_teachers_key_the_newest_file_counts_as_documented(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # no roster, no tokens: what a student can plant in another's name is the guide's warning
     ana = submitted(tmp_path / "work", "ana")
     filed_as(ana, tmp_path / "in" / file_name("ana"))
@@ -154,6 +156,10 @@ def test_without_the_teachers_key_the_newest_file_counts_as_documented(tmp_path:
     book, _ = grade_files(manifest_file(tmp_path), [tmp_path / "in"], tmp_path / "out")
     assert book.totals()["ana"] < 6.0  # eve's file counts for ana: only c1-01 is the same
     assert "the newest by its recorded time" in book.notes["ana"][0]
+    # and grade says that no file was checked against a token
+    args = ["--assignment", str(manifest_file(tmp_path)), str(tmp_path / "in")]
+    assert main(["grade", *args, "--out", str(tmp_path / "out2")]) == 0
+    assert "no teacher's key beside" in capsys.readouterr().err
 
 
 def test_a_key_is_bound_to_its_assignment_and_is_the_teachers_alone(tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from fortyfive.course.safe_paths import PathRefused
     from fortyfive.teach._text import shown
     from fortyfive.teach.assign import SubmissionsError, grade_files
-    from fortyfive.teach.key import TeacherKeyError
+    from fortyfive.teach.key import TeacherKeyError, find_key
     from fortyfive.teach.manifest import ManifestError
     from fortyfive.teach.overrides import OverridesError
     from fortyfive.teach.roster import RosterError
@@ -71,6 +71,12 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             print(shown(f"{student}: {note}"), file=sys.stderr)
     for problem in book.unreadable:
         print(shown(f"refused: {problem}"), file=sys.stderr)
+    if find_key(args.assignment, book.manifest) is None:
+        print(
+            f"grade: no teacher's key beside {args.assignment}: a file was not checked against "
+            "its student's token (grade the assignment.json that assign wrote)",
+            file=sys.stderr,
+        )
     most = book.manifest.total_points()
     for student, total in sorted(book.totals().items()):
         print(f"{student}: {total:g} / {most:g}")
