@@ -34,11 +34,12 @@ from fortyfive.agents.advice import learner_advice
 from fortyfive.agents.bots import LEVELS, Bot, make_bot
 from fortyfive.engine.actions import IllegalActionError, parse_action
 from fortyfive.engine.cards import with_symbols
+from fortyfive.engine.errors import InputError
 from fortyfive.engine.game import Game
 from fortyfive.engine.rules import Rules
 from fortyfive.solve.hints import HINT_SECONDS
 from fortyfive.widgets._assets import module_source, stylesheet
-from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
+from fortyfive.widgets._base import SyncedWidget, TokenBucket, WidgetMessageError
 from fortyfive.widgets._table_text import (
     action_text,
     callback_failed_text,
@@ -61,7 +62,13 @@ MESSAGE_TYPES = ("act", "step", "auto", "next_game", "next_deal", "hint", "level
 # Deals the solver plays out for a hint, within hint()'s node budget (HINT_NODES) and the
 # learner's wall-clock cap (HINT_SECONDS): a bruff first lead gets as many of the 8 as fit.
 HINT_SAMPLES = 8
+#: Hints searched at once, and a second after that, per table (a hint asked again at the same
+#: position, or at one searched before, is answered from the cache and costs nothing): a
+#: learner asking at every turn stays inside it; a page asking in a loop does not.
+HINT_BURST = 4
+HINT_RATE = 0.5
 LOG_LINES = 40  # lines of the public log kept and synced
+MAX_PAUSE_MS = 10_000  # the longest pause between the bots' moves
 #: Traits the browser may write; everything else it sends as a state change is dropped.
 FRONT_END_WRITABLE = frozenset({"pause_ms", "four_colour", "continuous"})
 Until = Literal["trick", "deal", "game"]
@@ -125,8 +132,9 @@ class CardTable(SyncedWidget):
 
     obs = traitlets.Dict().tag(sync=True)  # the learner's observation, as the engine gives it
     info = traitlets.Dict().tag(sync=True)  # prompt, bonus text, bidding box (_table_text.info)
-    log = traitlets.List(traitlets.Unicode()).tag(sync=True)  # public events, newest last
-    pause_ms = traitlets.Int(700, min=0, max=10_000).tag(sync=True)  # bots' visible pause
+    # public events, newest last (not ``log``: that is the widget's logger in ipywidgets)
+    events = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    pause_ms = traitlets.Int(700, min=0, max=MAX_PAUSE_MS).tag(sync=True)  # bots' visible pause
     four_colour = traitlets.Bool(False).tag(sync=True)
     continuous = traitlets.Bool(False).tag(sync=True)  # bots go on past a deal's end
     summary = traitlets.Dict().tag(sync=True)  # the end-of-deal or end-of-game panel, or {}
@@ -148,11 +156,17 @@ class CardTable(SyncedWidget):
     ) -> None:
         game = game if game is not None else Game.new(preset, seed=seed)
         players = game.rules.players
-        if not 0 <= seat < players:
-            raise ValueError(f"seat must be 0..{players - 1} for {game.rules.name}")
+        if type(seat) is not int or not 0 <= seat < players:  # not True, not 0.0
+            raise InputError("seat", seat, f"a seat 0..{players - 1} for {game.rules.name}")
+        if type(pause_ms) is not int or not 0 <= pause_ms <= MAX_PAUSE_MS:
+            raise InputError("pause_ms", pause_ms, f"a whole number of ms 0..{MAX_PAUSE_MS}")
+        if not isinstance(reveal, bool) or not isinstance(four_colour, bool):
+            raise InputError("reveal, four_colour", (reveal, four_colour), "True or False")
         if level is not None:
             if opponents != "rule":
-                raise ValueError("level and opponents both choose the bots: give one")
+                raise InputError(
+                    "level", level, "", "level and opponents both choose the bots: give one"
+                )
             opponents = _level_bot(level)
         self._bot_seed = game.seed if seed is None else seed
         self._game = game
@@ -167,6 +181,8 @@ class CardTable(SyncedWidget):
         self._until: tuple[str, tuple[int, int, int]] | None = None
         self._last_act: tuple[int, str, str] | None = None  # (state sent at, type, action)
         self._held = False  # a deal is over: the bots wait for the learner's "Next deal"
+        self._hint_at: tuple[int, str] | None = None  # (state, text) of the last hint given
+        self._hints = TokenBucket(HINT_BURST, HINT_RATE, self._now)
         super().__init__(pause_ms=pause_ms, four_colour=four_colour)
 
     @property
@@ -247,6 +263,15 @@ class CardTable(SyncedWidget):
         game, seat = self._game, self._seat
         if game.over or game.to_act != seat or self._until is not None:
             raise TableMessageError("a hint is for your own turn")
+        if self._hint_at is not None and self._hint_at[0] == self._state_number:
+            text = self._hint_at[1]  # asked again at the same position: the same answer
+            self._notice(text, "hint")
+            return text
+        if not self._hints.take():
+            raise TableMessageError(
+                f"hint: at most {HINT_BURST} hints at once and one every "
+                f"{1 / HINT_RATE:g} seconds after that: ask again in a moment"
+            )
         advice = learner_advice(
             game, seat, samples=samples, seed=self._state_number, seconds=HINT_SECONDS
         )
@@ -256,6 +281,7 @@ class CardTable(SyncedWidget):
         else:
             why = "" if advice.stands_in == "phase" else advice.reason
             text = rule_hint_text(advice.rule_action, why)
+        self._hint_at = (self._state_number, text)
         self._notice(text, "hint")
         return text
 
@@ -450,7 +476,7 @@ class CardTable(SyncedWidget):
         obs = game.observation(seat)
         self.obs = dict(obs)  # a traitlets Dict holds a plain dict
         self.info = info(game, seat, self._reveal, self.auto, self._held, obs)
-        self.log = list(self._log)
+        self.events = list(self._log)
         other = self._bots[(seat + 1) % len(self._bots)]  # every other seat has the same bot
         self.opponents = opponents_info(list(LEVELS), self._level, getattr(other, "name", ""))
         if game.over:

@@ -1,6 +1,7 @@
 // The card table's front end. It draws from the synced state only (obs: the learner's
-// observation from the engine; info: texts worded by Python; log; notice; settings) and sends
-// the learner's clicks as messages; Python validates each one and owns the game.
+// observation from the engine; info: texts worded by Python; events: the public log; notice;
+// settings) and sends the learner's clicks as messages; Python validates each one and owns the
+// game.
 import { cardFace, cardLabel, cardText, drawCard, SUIT_INFO, svgEl } from "./cards.js";
 import { h, keepKeys, present, redrawOnChange, STATIC_TEXT, schedule, staticPage, uniqueId } from "./dom.js";
 import {
@@ -17,7 +18,7 @@ import { plural } from "./text.js";
 const SYNCED = [
   "obs",
   "info",
-  "log",
+  "events",
   "notice",
   "state",
   "pause_ms",
@@ -835,7 +836,7 @@ function render({ model, el }) {
   // Append only the new lines: the synced log is its newest lines, so the lines drawn before
   // are found again at its start (shifted once the log is full).
   function drawLog() {
-    const lines = model.get("log");
+    const lines = model.get("events");
     let shift = 0;
     while (shift < drawnLog.length && !drawnLog.slice(shift).every((l, i) => lines[i] === l)) shift++;
     const kept = drawnLog.length - shift;

@@ -184,7 +184,7 @@ function plural(n, word) {
 var SYNCED = [
   "obs",
   "info",
-  "log",
+  "events",
   "notice",
   "state",
   "pause_ms",
@@ -900,7 +900,7 @@ function render({ model, el }) {
     if (noticeEl.textContent !== notice.text) noticeEl.textContent = notice.text;
   }
   function drawLog() {
-    const lines = model.get("log");
+    const lines = model.get("events");
     let shift = 0;
     while (shift < drawnLog.length && !drawnLog.slice(shift).every((l, i) => lines[i] === l)) shift++;
     const kept = drawnLog.length - shift;
