@@ -57,6 +57,8 @@ HINT_SECONDS = 1.8 if sys.platform == "emscripten" else 0.9
 #: Max-n (:mod:`fortyfive.solve.maxn`) has little to prune: it solves positions of at most this
 #: many cards in the hands (from the third trick of a bruff deal on), a few ms each.
 MAXN_CARDS = 18
+
+
 @dataclass(frozen=True)
 class Hint:
     """One legal action, judged over deals consistent with the seat's view.

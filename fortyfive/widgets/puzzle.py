@@ -108,7 +108,9 @@ class PuzzleWidget(SyncedWidget):
             try:
                 puzzle = get_puzzle(puzzle)
             except KeyError:
-                raise InputError("puzzle", puzzle, "a shipped puzzle's id such as 'c1-01'") from None
+                raise InputError(
+                    "puzzle", puzzle, "a shipped puzzle's id such as 'c1-01'"
+                ) from None
         if not isinstance(puzzle, Puzzle):
             raise InputError("puzzle", puzzle, "a Puzzle or a puzzle's id such as 'c1-01'")
         if type(tries_before_show) is not int or tries_before_show < 0:  # not True, not 1.0
