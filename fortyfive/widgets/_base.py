@@ -136,7 +136,10 @@ class SyncedWidget(anywidget.AnyWidget):
     #: Types that change a setting, not the position: applied whatever state number they carry
     #: (still a whole number), so a bot's move just before does not refuse them.
     ANY_STATE: ClassVar[frozenset[str]] = frozenset()
-    #: Traits the browser may write (settings); every other write is dropped and logged.
+    #: Types that need no token of the rate limit: each either moves the widget on (so that a
+    #: copy of it is stale, refused in a few look-ups) or is refused without recomputing.
+    UNLIMITED: ClassVar[frozenset[str]] = frozenset()
+    #: Traits the browser may write (settings); every other write is refused with a notice.
     FRONT_END_WRITABLE: ClassVar[frozenset[str]] = frozenset()
     #: The widget's refusal, and the other errors that refuse a message or call.
     Refusal: ClassVar[type[WidgetMessageError]] = WidgetMessageError
@@ -157,6 +160,7 @@ class SyncedWidget(anywidget.AnyWidget):
         self._after_sync: list[Callable[[], None]] = []
         self._acts = TokenBucket(BURST, RATE, self._now)
         self._noise = TokenBucket(NOTICE_BURST, NOTICE_RATE, self._now)
+        self._resend: set[str] = set()  # refused writes not yet sent back (a flood)
         super().__init__(**traits)
         self.on_msg(self._on_msg)
         self._sync()
@@ -169,10 +173,11 @@ class SyncedWidget(anywidget.AnyWidget):
     def handle_message(self, content: object) -> None:
         """One message from the front end; a refused one changes nothing but the notice.
 
-        The checks come first and cost a few look-ups; a message that passes them takes a token
-        from the widget's bucket (:data:`BURST`, :data:`RATE`) before it is acted on, and a
-        refused one a token of the notices' bucket before its notice is shown: past either, it
-        is dropped without recomputing the widget's state."""
+        The checks come first and cost a few look-ups. A message that passes them takes a token
+        from the widget's bucket (:data:`BURST`, :data:`RATE`) before it is acted on, unless its
+        type is :attr:`UNLIMITED`; a refused one takes a token of the notices' bucket before its
+        notice is shown. Past either bucket it is dropped; a refusal never recomputes the
+        widget's state."""
         try:
             message = self._checked(content)
         except WidgetMessageError as e:
@@ -180,22 +185,25 @@ class SyncedWidget(anywidget.AnyWidget):
             return
         if message is None:
             return
-        if not self._acts.take():
+        if message["type"] not in self.UNLIMITED and not self._acts.take():
             self._refuse_cheaply(FLOODED)
             return
-        with self._refusals(reraise=False):
+        before = self._state_number
+        refused: tuple[type[Exception], ...] = (WidgetMessageError, *self.REFUSED)
+        try:
             self._dispatch(message["type"], message)
+        except refused as e:
+            if self._state_number == before:  # refused before anything changed
+                self._refuse_cheaply(str(self._refusal(e)))
+                return
+            self._notice(str(self._refusal(e)), "error")
         self._sync()
         self._run_later()
 
     def _refuse_cheaply(self, text: str) -> None:
         """Show a refusal without recomputing the state (nothing changed); past the notices'
         bucket, the one :data:`FLOODED` notice stands for all of them."""
-        if not self._noise.take():
-            text = FLOODED
-        notice = {"text": self._shown(text), "kind": "error", "state": self.state}
-        if notice != self.notice:  # an unchanged notice sends nothing to the page
-            self.notice = notice
+        self._set_notice(text if self._noise.take() else FLOODED)
 
     def _handle_msg(self, msg: dict[str, Any]) -> None:
         """Every message of the page's widget manager: one of ipywidgets' :data:`METHODS` (an
@@ -308,6 +316,7 @@ class SyncedWidget(anywidget.AnyWidget):
             if self._pending_notice is not None:
                 self.notice = {**self._pending_notice, "state": self.state}
                 self._pending_notice = None
+        self._send_back()
 
     def _sync_traits(self) -> None:
         """Set the widget's own synced traits from Python's state (inside one ``hold_sync``)."""
@@ -326,24 +335,41 @@ class SyncedWidget(anywidget.AnyWidget):
             )
             self._refuse_cheaply(str(refusal))
             raise refusal
-        if len(sync_data) > len(self.keys) or not self._acts.take():
-            self._refuse_cheaply(FLOODED)
-            return
         names = [n for n in sync_data if isinstance(n, str)]
+        allowed = sorted(set(names) & self.FRONT_END_WRITABLE)
+        if len(sync_data) > len(self.keys) or (allowed and not self._acts.take()):
+            self._refuse_cheaply(FLOODED)
+            self._resend |= set(allowed)
+            return
         dropped = sorted(set(names) - self.FRONT_END_WRITABLE)
         problems = []
         if dropped:
-            log.warning("ignored front-end writes to %s", ", ".join(dropped))
             shown = ", ".join(quote(n) for n in dropped[:5])
             problems.append(f"the page may not change {shown}")
-            with contextlib.suppress(KeyError, traitlets.TraitError):
-                self.send_state([n for n in dropped if n in self.keys])
-        for name in sorted(set(names) & self.FRONT_END_WRITABLE):
+            self._resend |= {n for n in dropped if n in self.keys}
+        for name in allowed:
             try:
                 super().set_state({name: sync_data[name]})
-            except traitlets.TraitError as e:
-                log.warning("refused front-end write to %s: %s", name, e)
+            except traitlets.TraitError:
                 problems.append(f"{name}: refused value {quote(sync_data[name])}")
-                self.send_state(name)
+                self._resend.add(name)
         if problems:
-            self._refuse_cheaply("; ".join(problems) + ": nothing else was changed")
+            text = "; ".join(problems) + ": nothing else was changed"
+            if self._noise.take():  # sent back and logged only while the page is not flooding
+                log.warning("refused front-end writes: %s", text)
+                self._send_back()
+                self._set_notice(text)
+            else:
+                self._set_notice(FLOODED)
+
+    def _send_back(self) -> None:
+        """Send the page the values Python kept of the traits it wrote and was refused."""
+        names, self._resend = sorted(self._resend), set()
+        if names:
+            self.send_state(names)
+
+    def _set_notice(self, text: str) -> None:
+        """Show a refusal at once, without a resync (an unchanged notice sends nothing)."""
+        notice = {"text": self._shown(text), "kind": "error", "state": self.state}
+        if notice != self.notice:
+            self.notice = notice

@@ -122,6 +122,9 @@ class CardTable(SyncedWidget):
     MESSAGE_TYPES: ClassVar[tuple[str, ...]] = MESSAGE_TYPES
     QUIET_WHEN_STALE: ClassVar[frozenset[str]] = frozenset({"step"})
     ANY_STATE: ClassVar[frozenset[str]] = frozenset({"level"})
+    # a legal play moves the table on (a copy of it is then stale); an illegal one is refused
+    # without a resync: a learner's play is never refused by the rate limit
+    UNLIMITED: ClassVar[frozenset[str]] = frozenset({"act"})
     FRONT_END_WRITABLE: ClassVar[frozenset[str]] = FRONT_END_WRITABLE
     Refusal: ClassVar[type[WidgetMessageError]] = TableMessageError
     REFUSED: ClassVar[tuple[type[Exception], ...]] = (IllegalActionError,)

@@ -3,7 +3,17 @@
 // settings) and sends the learner's clicks as messages; Python validates each one and owns the
 // game.
 import { cardFace, cardLabel, cardText, drawCard, SUIT_INFO, svgEl } from "./cards.js";
-import { h, keepKeys, present, redrawOnChange, STATIC_TEXT, schedule, staticPage, uniqueId } from "./dom.js";
+import {
+  h,
+  keepKeys,
+  present,
+  redrawOnChange,
+  STATIC_TEXT,
+  schedule,
+  sender,
+  staticPage,
+  uniqueId,
+} from "./dom.js";
 import {
   chartGeometry,
   gatherTiming,
@@ -73,9 +83,9 @@ function render({ model, el }) {
   el.append(root, win, opener);
   const levelName = uniqueId("ff-level"); // one radio group per view
 
-  function send(msg) {
-    model.send({ ...msg, state: model.get("state") });
-  }
+  // Once per state at most, and a burst of clicks coalesced (dom.js sender); a move is never
+  // dropped by the burst limit: it is sent once per state already (act below).
+  const send = sender(model, ["state", "notice", "opponents", "events"], { always: ["act"] });
 
   // An action once per state: the same click again before the table has answered (a quick
   // double-click) would only be a stale copy of the first.
