@@ -65,7 +65,7 @@ class TokenBucket:
     def take(self) -> bool:
         """Take a token if one is left (refilled by the time since the last call)."""
         now = self._clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
+        self._tokens = min(self.burst, self._tokens + max(0.0, now - self._at) * self.rate)
         self._at = now
         if self._tokens >= 1:
             self._tokens -= 1
@@ -211,7 +211,7 @@ class SyncedWidget(anywidget.AnyWidget):
         content = msg.get("content") if isinstance(msg, dict) else None
         data = content.get("data") if isinstance(content, dict) else None
         method = data.get("method") if isinstance(data, dict) else None
-        if method not in METHODS:
+        if not isinstance(method, str) or method not in METHODS:
             self._refuse_cheaply(f"unknown message method {quote(method)}: nothing was changed")
             return
         super()._handle_msg(msg)
