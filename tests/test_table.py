@@ -413,7 +413,7 @@ def test_refused_python_actions_raise_and_show_the_reason() -> None:
 
 
 def test_opponents_are_made_by_make_bot() -> None:
-    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+    with pytest.raises(InputError, match="unknown bot 'nobody'"):
         CardTable("bruff", opponents="nobody")
     picked: list[int] = []
 

@@ -206,15 +206,34 @@ class SyncedWidget(anywidget.AnyWidget):
         self._set_notice(text if self._noise.take() else FLOODED)
 
     def _handle_msg(self, msg: dict[str, Any]) -> None:
-        """Every message of the page's widget manager: one of ipywidgets' :data:`METHODS` (an
-        unknown one is refused with a notice), a state write only as an object."""
+        """Every message of the page's widget manager, before ipywidgets reads it: one of its
+        :data:`METHODS` (an unknown one is refused with a notice); a state write only as an
+        object without binary buffers (no setting is binary); a request for the whole state
+        only within the rate limit. What ipywidgets is handed is rebuilt from the checked
+        fields, so it never meets a missing key."""
         content = msg.get("content") if isinstance(msg, dict) else None
         data = content.get("data") if isinstance(content, dict) else None
         method = data.get("method") if isinstance(data, dict) else None
         if not isinstance(method, str) or method not in METHODS:
             self._refuse_cheaply(f"unknown message method {quote(method)}: nothing was changed")
             return
-        super()._handle_msg(msg)
+        assert isinstance(data, dict)
+        clean: dict[str, Any] = {"method": method}
+        if method == "update":
+            state = data.get("state")
+            if not isinstance(state, dict) or data.get("buffer_paths") not in (None, []):
+                self._refuse_cheaply(
+                    f"a state write is an object of settings, not {quote(state)}: "
+                    "nothing was changed"
+                )
+                return
+            clean["state"] = state
+        elif method == "custom":
+            clean["content"] = data.get("content")
+        elif not self._acts.take():  # the whole state, assets included, is costly to send
+            self._refuse_cheaply(FLOODED)
+            return
+        super()._handle_msg({"content": {"data": clean}, "buffers": []})
 
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
         self.handle_message(content)  # binary buffers are never read

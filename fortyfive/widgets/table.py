@@ -31,12 +31,12 @@ from typing import Any, ClassVar, Literal
 import traitlets
 
 from fortyfive.agents.advice import learner_advice
-from fortyfive.agents.bots import LEVELS, Bot, make_bot
+from fortyfive.agents.bots import BOTS, LEVELS, Bot, make_bot
 from fortyfive.engine.actions import IllegalActionError, parse_action
 from fortyfive.engine.cards import with_symbols
-from fortyfive.engine.errors import InputError
+from fortyfive.engine.errors import InputError, quote
 from fortyfive.engine.game import Game
-from fortyfive.engine.rules import Rules
+from fortyfive.engine.rules import Rules, get_rules
 from fortyfive.solve.hints import HINT_SECONDS
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._base import SyncedWidget, TokenBucket, WidgetMessageError
@@ -157,7 +157,15 @@ class CardTable(SyncedWidget):
         game: Game | None = None,
         level: str | None = None,
     ) -> None:
-        game = game if game is not None else Game.new(preset, seed=seed)
+        if game is None:
+            if not isinstance(preset, Rules):
+                try:
+                    preset = get_rules(preset)
+                except ValueError:
+                    raise InputError("preset", preset, "'bruff', 'barker' or a Rules") from None
+            game = Game.new(preset, seed=seed)
+        elif not isinstance(game, Game):
+            raise InputError("game", game, "a Game or None")
         players = game.rules.players
         if type(seat) is not int or not 0 <= seat < players:  # not True, not 0.0
             raise InputError("seat", seat, f"a seat 0..{players - 1} for {game.rules.name}")
@@ -171,6 +179,16 @@ class CardTable(SyncedWidget):
                     "level", level, "", "level and opponents both choose the bots: give one"
                 )
             opponents = _level_bot(level)
+        if isinstance(opponents, str):
+            if opponents not in BOTS:
+                raise InputError(
+                    "opponents",
+                    opponents,
+                    "",
+                    f"unknown bot {quote(opponents)}: choose from {', '.join(BOTS)}",
+                )
+        elif not callable(getattr(opponents, "choose", None)):
+            raise InputError("opponents", opponents, "a bot's name or a bot (with .choose)")
         self._bot_seed = game.seed if seed is None else seed
         self._game = game
         self._seat = seat
