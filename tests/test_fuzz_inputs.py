@@ -244,6 +244,17 @@ def test_the_puzzle_widget_s_constructor_takes_anything(puzzle: Any, tries: Any)
 
 @FUZZ
 @given(values, values)
+def test_the_practice_widget_s_constructor_takes_anything(session: Any, tries: Any) -> None:
+    from fortyfive.puzzles.sessions import Drill
+    from fortyfive.widgets.practice_widget import PracticeWidget
+
+    _input_error_or_fine(lambda: PracticeWidget(session))
+    drill = Drill("winner", seed=1, clock=lambda: 0.0)
+    _input_error_or_fine(lambda: PracticeWidget(drill, tries_before_show=tries))
+
+
+@FUZZ
+@given(values, values)
 def test_the_widgets_protocol_takes_anything_from_the_page(state: Any, data: Any) -> None:
     """A state write of any value, and any message of ipywidgets' protocol: refused with the
     project's error (a Python caller's non-object state) or a notice, the game unchanged."""
