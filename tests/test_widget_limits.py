@@ -123,6 +123,10 @@ def test_hints_searched_per_table_are_limited_and_the_refusal_is_a_notice(
     clock.now += 1 / HINT_RATE  # one more hint has come due
     t.handle_message(hint_message(t))
     assert t.notice["kind"] == "hint" and solves[0] > searched
+    for _ in range(HINT_BURST + 1):  # the notebook's own calls are not limited
+        t.refresh()
+        assert t.hint()
+    assert t.notice["kind"] == "hint"
 
 
 def test_a_flood_of_refused_messages_never_recomputes_the_state(

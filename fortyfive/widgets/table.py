@@ -280,7 +280,9 @@ class CardTable(SyncedWidget):
         with self._call():
             return self._give_hint(samples)
 
-    def _give_hint(self, samples: int) -> str:
+    def _give_hint(self, samples: int, limited: bool = False) -> str:
+        """The hint's text, shown; ``limited``: asked by the page, so within the table's rate of
+        searched hints (a Python call is the notebook's own and is not limited)."""
         game, seat = self._game, self._seat
         if game.over or game.to_act != seat or self._until is not None:
             raise TableMessageError("a hint is for your own turn")
@@ -288,7 +290,7 @@ class CardTable(SyncedWidget):
             text = self._hint_at[1]  # asked again at the same position: the same answer
             self._notice(text, "hint")
             return text
-        if not self._hints.take():
+        if limited and not self._hints.take():
             raise TableMessageError(
                 f"hint: at most {HINT_BURST} hints at once and one every "
                 f"{1 / HINT_RATE:g} seconds after that: ask again in a moment"
@@ -371,7 +373,7 @@ class CardTable(SyncedWidget):
         if type(seat) is not int or seat != self._seat:  # not True, not 0.0
             raise TableMessageError(f"wrong seat {seat!r:.20}: this table plays seat {self._seat}")
         if kind == "hint":
-            self._give_hint(HINT_SAMPLES)
+            self._give_hint(HINT_SAMPLES, limited=True)
             return
         if kind == "auto":
             until = message.get("until")
