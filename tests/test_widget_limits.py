@@ -220,3 +220,35 @@ def test_the_limits_are_documented_where_the_protocol_is() -> None:
     page = (Path(__file__).parents[1] / "book" / "reference" / "card_table.md").read_text()
     assert f"{BURST} at once" in page and f"{_base.RATE:g} a second" in page
     assert FLOODED in page and f"at most {HINT_BURST} hints" in page
+
+
+def test_a_play_sent_after_a_hint_cancels_it_before_its_search(
+    clock: Clock, solves: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the kernel a page's hint waits a moment on the event loop: the play queued behind it
+    is handled first, and the hint is then dropped unsearched. Copies asked meanwhile are one."""
+    t = late_table()
+    waiting: list[Any] = []
+    monkeypatch.setattr(t, "_defer", waiting.append)
+    for _ in range(10):
+        t.handle_message(hint_message(t))
+    assert len(waiting) == 1 and solves[0] == 0
+    action = t.game.legal_actions()[0]
+    t.handle_message({"type": "act", "action": action, "seat": 0, "state": t.state})
+    assert action in t.game.history
+    waiting.pop()()  # the event loop comes to the hint: the table has moved on
+    assert solves[0] == 0 and t.notice["kind"] != "hint"
+
+
+def test_a_hint_that_waited_is_searched_and_shown(
+    clock: Clock, solves: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = late_table()
+    waiting: list[Any] = []
+    monkeypatch.setattr(t, "_defer", waiting.append)
+    t.handle_message(hint_message(t))
+    assert t.notice["kind"] != "hint"
+    waiting.pop()()
+    assert t.notice["kind"] == "hint" and solves[0] > 0 and t.notice["state"] == t.state
+    t.handle_message(hint_message(t))  # known now: answered at once
+    assert not waiting

@@ -23,6 +23,7 @@ methods (:meth:`act`, :meth:`play_bots`, :meth:`autoplay`) never wait.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -67,6 +68,10 @@ HINT_SAMPLES = 8
 #: learner asking at every turn stays inside it; a page asking in a loop does not.
 HINT_BURST = 4
 HINT_RATE = 0.5
+#: Seconds a page's hint waits before its search: a play already sent is handled first and
+#: cancels it (the kernel answers one message at a time, and a search once begun runs to its
+#: budget, HINT_SECONDS).
+HINT_DEFER_S = 0.05
 LOG_LINES = 40  # lines of the public log kept and synced
 MAX_PAUSE_MS = 10_000  # the longest pause between the bots' moves
 #: Traits the browser may write; everything else it sends as a state change is dropped.
@@ -203,6 +208,7 @@ class CardTable(SyncedWidget):
         self._last_act: tuple[int, str, str] | None = None  # (state sent at, type, action)
         self._held = False  # a deal is over: the bots wait for the learner's "Next deal"
         self._hint_at: tuple[int, str] | None = None  # (state, text) of the last hint given
+        self._hint_pending: int | None = None  # the state a page's hint waits to be searched at
         self._hints = TokenBucket(HINT_BURST, HINT_RATE, self._now)
         super().__init__(pause_ms=pause_ms, four_colour=four_colour)
 
@@ -279,6 +285,41 @@ class CardTable(SyncedWidget):
         do. Also shown on the table."""
         with self._call():
             return self._give_hint(samples)
+
+    def _ask_hint(self) -> None:
+        """The page's Hint: answered at once when known (the same position), else searched a
+        moment later (:data:`HINT_DEFER_S`), once however often it is asked meanwhile; a play
+        that came first cancels it unsearched."""
+        game, seat = self._game, self._seat
+        if game.over or game.to_act != seat or self._until is not None:
+            raise TableMessageError("a hint is for your own turn")
+        at = self._state_number
+        if self._hint_at is not None and self._hint_at[0] == at:
+            self._give_hint(HINT_SAMPLES, limited=True)
+        elif self._hint_pending != at:  # a copy asked while one waits is the same request
+            self._hint_pending = at
+            self._defer(lambda: self._deferred_hint(at))
+
+    def _defer(self, job: Callable[[], None]) -> None:
+        """Run ``job`` after :data:`HINT_DEFER_S` on the kernel's event loop, so that the
+        messages already queued (a play) are handled first; at once without a running loop."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            job()
+        else:
+            loop.call_later(HINT_DEFER_S, job)
+
+    def _deferred_hint(self, at: int) -> None:
+        if self._hint_pending != at:
+            return  # a later request took its place
+        self._hint_pending = None
+        if self._state_number != at:
+            return  # the learner played (or the table moved on): cancelled, never searched
+        with self._refusals(reraise=False):
+            self._give_hint(HINT_SAMPLES, limited=True)
+        self._sync()
+        self._run_later()
 
     def _give_hint(self, samples: int, limited: bool = False) -> str:
         """The hint's text, shown; ``limited``: asked by the page, so within the table's rate of
@@ -373,7 +414,7 @@ class CardTable(SyncedWidget):
         if type(seat) is not int or seat != self._seat:  # not True, not 0.0
             raise TableMessageError(f"wrong seat {seat!r:.20}: this table plays seat {self._seat}")
         if kind == "hint":
-            self._give_hint(HINT_SAMPLES, limited=True)
+            self._ask_hint()
             return
         if kind == "auto":
             until = message.get("until")

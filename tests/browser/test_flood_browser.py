@@ -118,3 +118,29 @@ def test_a_legal_play_after_a_flood_of_10000_clicks(page: Page, lab: Lab, output
     )
     assert applied == "True", applied
     assert int(received) < MESSAGES / 10, report  # coalesced in the page
+
+
+HINT_THEN_PLAY_JS = """
+async (card) => {
+  const root = document.querySelector(".ff-table");
+  const before = root.dataset.state;
+  root.querySelector(".ff-hint").click();
+  root.querySelector(`.ff-hand button[data-card="${card}"]`).click();  // in the same moment
+  for (let i = 0; i < 400 && root.dataset.state === before; i++)
+    await new Promise((r) => setTimeout(r, 25));
+  await new Promise((r) => setTimeout(r, 1500));  // a hint searched would be shown by now
+  return root.querySelector(".ff-notice").className;
+}
+"""
+
+
+def test_a_play_right_after_hint_cancels_the_hint_before_its_search(
+    page: Page, lab: Lab, output_dir: Path
+) -> None:
+    table = open_table(page, lab, "hint_then_play.ipynb", SETUP)
+    wait_for_learner(table)
+    card = legal_cards(table)[0]
+    notice = page.evaluate(HINT_THEN_PLAY_JS, card)
+    applied = kernel_output(page, f"print('play {card}' in t.game.history, solves[0])")
+    assert applied == "True 0", applied  # played, and not one deal was solved for the hint
+    assert "ff-notice-hint" not in notice, notice
