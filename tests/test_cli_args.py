@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import fortyfive as ff
 from fortyfive import __version__
 from fortyfive.cli import build_parser, main
 from fortyfive.cli.play import play
@@ -73,8 +74,24 @@ def test_the_fortyfive_script_and_h_work() -> None:
     [
         (["bench", "--seconds", "-1"], "argument --seconds: -1 is not a number of seconds above 0"),
         (["bench", "--seconds", "nan"], "argument --seconds"),
-        (["bench", "--solver", "--positions", "0"], "argument --positions: 0 is not a whole"),
+        (
+            ["bench", "--solver", "--positions", "0"],
+            "argument --positions: 0 is not a number of positions",
+        ),
         (["tournament", "--games", "0"], "argument --games"),
+        (
+            ["tournament", "--games", "1000000000"],
+            "argument --games: 1000000000 is not a number of games from 1 to 100,000",
+        ),
+        (["tournament", "--max-hands", "10001"], "argument --max-hands: 10001 is not a number"),
+        (["tournament", "--jobs", "1000000000"], "argument --jobs: 1000000000 is not a number"),
+        (
+            ["bench", "--hints", "--positions", "1000000000"],
+            "argument --positions: 1000000000 is not a number of positions from 1 to 1,000",
+        ),
+        (["bench", "--solver", "--positions", "1001"], "argument --positions: 1001 is not"),
+        (["bench", "--bots", "--deals", "5000"], "argument --deals: 5000 is not a number of deals"),
+        (["bench", "--drills", "--rounds", "10**9"], "argument --rounds: '10**9' is not a number"),
         (["tournament", "--bots", "rule"], "python -m fortyfive tournament: error: a tournament"),
         (["tournament", "--bots", "rule,chess"], "python -m fortyfive tournament: error"),
         (["bench", "--solver", "--bots"], "argument --bots: not allowed with argument --solver"),
@@ -208,3 +225,79 @@ def test_the_terminal_view_speaks_to_the_learner(monkeypatch: pytest.MonkeyPatch
     header, *rows = text.splitlines()
     assert header.split()[:3] == ["action", "points", "gives"]
     assert rows and "-0.0" not in text
+
+
+def test_tournament_jobs_are_lowered_to_the_machines_cores_and_it_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from fortyfive.cli import tournament
+
+    asked: list[int] = []
+
+    class Result:
+        def summary(self) -> str:
+            return "summary"
+
+    def fake(*args: object, jobs: int, **kwargs: object) -> Result:
+        asked.append(jobs)
+        return Result()
+
+    monkeypatch.setattr(tournament, "usable_cores", lambda: 2)
+    monkeypatch.setattr(tournament, "run_tournament", fake)
+    assert main(["tournament", "--jobs", "64", "--quiet"]) == 0
+    assert asked == [2]
+    assert "--jobs 64 lowered to 2, the cores this machine has" in capsys.readouterr().err
+    assert main(["tournament", "--jobs", "2", "--quiet"]) == 0
+    assert asked == [2, 2] and capsys.readouterr().err == ""
+
+
+def test_the_machines_cores_are_those_this_process_may_use() -> None:
+    import os
+
+    from fortyfive.cli.tournament import usable_cores
+
+    assert 1 <= usable_cores() <= (os.cpu_count() or 1)
+
+
+HOSTILE = "N\x1b]0;owned\x07\x1b[2J\x9b31m\u202e"
+
+
+def test_replay_escapes_the_control_characters_of_a_records_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record's own rules may name the game and its partnerships anything: what reaches the
+    terminal has no control character left (escaped as \\x1b), ordinary Unicode kept."""
+    import random
+
+    from fortyfive.agents.random_play import random_action
+
+    rules = dict(ff.BARKER.to_dict(), name="barker♥" + HOSTILE, partnership_names=[HOSTILE, "E♥W"])
+    game = ff.Game.new(ff.Rules.from_dict(rules), seed=2)
+    rng = random.Random(2)
+    for _ in range(40):
+        if game.over:
+            break
+        game.apply(random_action(game, rng))
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(game.record()))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert not any(c in out for c in "\x1b\x07\x9b\u202e"), repr(out)
+    assert "N\\x1b]0;owned\\x07" in out and "E♥W" in out
+
+
+def test_replay_escapes_a_refused_records_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"format": HOSTILE}))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "bad game record" in err
+
+
+def test_terminal_text_escapes_controls_and_keeps_unicode() -> None:
+    from fortyfive.cli._terminal import terminal_text
+
+    assert terminal_text("a\tb\r\x00\x7f\ud800") == "a\\x09b\\x0d\\x00\\x7f\\ud800"
+    assert terminal_text("10♣ 5♠ é ñ 中\nnext") == "10♣ 5♠ é ñ 中\nnext"

@@ -1,6 +1,8 @@
-"""Arbitrary JSON-like values thrown at every public entry of the engine and the record reader:
-only the documented errors (``ValueError`` subclasses), no change to the game, and a bounded
-time per call (a hostile value is refused before any real work)."""
+"""Arbitrary JSON-like values thrown at every public entry of the engine, the record reader and
+the widgets (their constructors, messages and ipywidgets' protocol): only the documented errors
+(``ValueError`` subclasses; ``InputError`` for ``sort_cards`` and the widgets' constructors),
+no change to the game, and a bounded time per call (a hostile value is refused before any real
+work)."""
 
 from __future__ import annotations
 
@@ -9,11 +11,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tiers import examples
 
 import fortyfive as ff
+from fortyfive.engine.errors import InputError
 from fortyfive.engine.observe import observation
 
 # Bounded-time, not a benchmark: anything that refuses a value in under this is fine; a
@@ -194,3 +198,95 @@ def test_the_practice_widget_takes_any_messages_and_shows_only_its_sessions_stat
         assert w.run is w.session.run
         assert w.view == shown_view(w.run.view(), w._shown)
         assert w.practice == w.session.status()
+
+
+# ------------------------------------------------- the widgets' constructors, their protocol
+
+
+def _input_error_or_fine(call: Callable[[], object]) -> None:
+    """Stricter than :func:`_refused_or_fine`: the project's ``InputError`` (or a subclass) is
+    the only error these entries raise for a bad value."""
+    start = time.perf_counter()
+    with contextlib.suppress(InputError):
+        call()
+    assert time.perf_counter() - start < SECONDS
+
+
+@FUZZ
+@given(values, values)
+def test_sort_cards_takes_anything(cards: Any, trump: Any) -> None:
+    for rules in (ff.BRUFF, ff.BARKER):
+        _input_error_or_fine(lambda rules=rules: ff.sort_cards(rules, cards, trump))
+        _input_error_or_fine(lambda rules=rules: ff.sort_cards(rules, [ff.parse_card("5S")], trump))
+        _input_error_or_fine(lambda rules=rules: ff.sort_cards(rules, cards))
+
+
+TABLE_OPTIONS = ["preset", "seat", "opponents", "seed", "pause_ms", "reveal", "four_colour"]
+
+
+@FUZZ
+@given(st.sampled_from([*TABLE_OPTIONS, "level", "game"]), values)
+def test_the_card_table_s_constructor_takes_anything(option: str, value: Any) -> None:
+    from fortyfive.widgets.table import CardTable
+
+    _input_error_or_fine(lambda: CardTable(**{"pause_ms": 0, option: value}))
+
+
+@FUZZ
+@given(values, values)
+def test_the_puzzle_widget_s_constructor_takes_anything(puzzle: Any, tries: Any) -> None:
+    from fortyfive.widgets.puzzle import PuzzleWidget
+
+    _input_error_or_fine(lambda: PuzzleWidget(puzzle))
+    _input_error_or_fine(lambda: PuzzleWidget("c1-01", tries_before_show=tries))
+    _input_error_or_fine(lambda: PuzzleWidget("c1-01", on_attempt=puzzle, on_hint=tries))
+
+
+@FUZZ
+@given(values, values)
+def test_the_practice_widget_s_constructor_takes_anything(session: Any, tries: Any) -> None:
+    from fortyfive.puzzles.sessions import Drill
+    from fortyfive.widgets.practice_widget import PracticeWidget
+
+    _input_error_or_fine(lambda: PracticeWidget(session))
+    drill = Drill("winner", seed=1, clock=lambda: 0.0)
+    _input_error_or_fine(lambda: PracticeWidget(drill, tries_before_show=tries))
+
+
+@FUZZ
+@given(values, values)
+def test_the_widgets_protocol_takes_anything_from_the_page(state: Any, data: Any) -> None:
+    """A state write of any value, and any message of ipywidgets' protocol: refused with the
+    project's error (a Python caller's non-object state) or a notice, the game unchanged."""
+    from fortyfive.widgets.table import CardTable
+
+    t = CardTable("barker", seat=0, opponents="rule", seed=3, pause_ms=0)
+    before = t.game.record()
+    _input_error_or_fine(lambda: t.set_state(state))
+    for msg in (
+        {"content": {"data": data}, "buffers": []},
+        {"content": {"data": {"method": "update", "state": state}}},
+        {"content": {"data": {"method": "update", "state": data, "buffer_paths": state}}},
+        {"content": {"data": {"method": "custom", "content": state}}},
+        data,
+    ):
+        start = time.perf_counter()
+        t._handle_msg(msg)  # never raises: a refusal is a notice
+        assert time.perf_counter() - start < SECONDS
+    assert t.game.record() == before and t.obs == dict(t.game.observation(0))
+
+
+def test_a_huge_card_text_is_refused_before_it_is_split() -> None:
+    """``from_deal`` measured the text of a hand only after splitting it: 50 MB of cards took
+    hundreds of MB. Now the length is checked first (memory, not time, is measured)."""
+    import tracemalloc
+
+    text = "5S " * 16_000_000
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError, match="at most"):
+            ff.Game.from_deal("bruff", 0, [text] * 6, [])
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000, peak

@@ -16,6 +16,7 @@ import pytest
 from puzzle_answers import BY_KIND, candidates, run_right_answer, run_wrong_answer, script, verdict
 
 from fortyfive.engine.cards import with_symbols
+from fortyfive.engine.errors import InputError
 from fortyfive.puzzles import KINDS, Puzzle, PuzzleInputError, get_puzzle
 from fortyfive.puzzles.coverage import shipped_puzzles
 from fortyfive.puzzles.display import shown_view
@@ -183,13 +184,18 @@ def test_show_before_the_wrong_tries_is_refused() -> None:
         w.show()
 
 
-def test_bad_options_are_refused() -> None:
-    with pytest.raises(ValueError, match="0 or more"):
+def test_bad_options_are_refused_with_the_input_error() -> None:
+    with pytest.raises(InputError, match="0 or more"):
         widget(tries_before_show=-1)
-    with pytest.raises(TypeError):
+    with pytest.raises(InputError, match="tries_before_show"):
         widget(tries_before_show=True)  # type: ignore[arg-type]
-    with pytest.raises(KeyError, match="no shipped puzzle"):
+    with pytest.raises(InputError, match="shipped puzzle's id"):
         PuzzleWidget("c9-99")
+    for bad in (None, 7, ["c1-01"], {"id": "c1-01"}):
+        with pytest.raises(InputError, match="puzzle: expected a Puzzle"):
+            PuzzleWidget(bad)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="on_attempt"):
+        widget(on_attempt="print")  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- answering

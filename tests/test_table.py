@@ -5,6 +5,7 @@ Messages are sent straight to :meth:`CardTable.handle_message`, as the front end
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -16,12 +17,21 @@ import pytest
 
 import fortyfive as ff
 from fortyfive.engine.cards import SUIT_SYMBOLS, with_symbols
+from fortyfive.engine.errors import InputError
 from fortyfive.solve.hints import hint
 from fortyfive.widgets import _table_text as tt
 from fortyfive.widgets._assets import module_source, stylesheet
+from fortyfive.widgets._base import SyncedWidget
 from fortyfive.widgets.table import CardTable, TableAction, TableMessageError
 
 CARD_TOKEN = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
+
+
+@pytest.fixture(autouse=True)
+def patient_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests send a whole game's messages at once: each widget's clock moves a second a
+    reading, so that the rate limits (tested in test_widget_limits.py) never bind here."""
+    monkeypatch.setattr(SyncedWidget, "clock", staticmethod(itertools.count().__next__))
 
 
 def table(preset: str = "bruff", seed: int = 5, **kw: Any) -> CardTable:
@@ -68,7 +78,7 @@ def check_nothing_hidden_is_synced(t: CardTable) -> None:
     hidden = hidden_from(game, seat)
     # Everything but the log, the finished trick and the summary of the finished deal names
     # only cards of the current deal.
-    strict = {k: v for k, v in state.items() if k not in ("log", "summary")}
+    strict = {k: v for k, v in state.items() if k not in ("events", "summary")}
     strict["info"] = {k: v for k, v in state["info"].items() if k != "last_trick"}
     text = json.dumps(strict, ensure_ascii=False)
     leaked = set(CARD_TOKEN.findall(text)) & hidden
@@ -88,7 +98,7 @@ def check_nothing_hidden_is_synced(t: CardTable) -> None:
             [str(ff.CARDS[c]) for c in t.cards] for t in deal.tricks
         ]
     # The log shows other seats' face-down actions only in their public form (R6.4, R6.5, R9.7).
-    for line in state["log"]:
+    for line in state["events"]:
         if line.startswith("Seat "):
             assert "giving up" not in line and "bury " not in line, line
             assert not re.search(r"discard [^n]", line), line
@@ -102,7 +112,7 @@ def test_synced_observation_is_the_engines_for_the_learners_seat() -> None:
     assert t.obs == t.game.observation(3)
     assert t.obs["seat"] == 3 and len(t.obs["hand"]) == 5
     assert t.info["hands"] is None
-    assert set(synced(t)) >= {"obs", "info", "log", "notice", "state", "pause_ms", "four_colour"}
+    assert set(synced(t)) >= {"obs", "info", "events", "notice", "state", "pause_ms", "four_colour"}
 
 
 @pytest.mark.parametrize("preset", ["bruff", "barker"])
@@ -254,7 +264,7 @@ def test_instant_pace_bots_answer_inside_the_learners_move() -> None:
     assert t.notice["text"] == ""
     assert t.game.history[n] == action and len(t.game.history) > n + 1
     assert t.game.over or t.game.to_act == 0
-    assert t.log[-1] and any(line == f"You: play {symbol(action[5:])}" for line in t.log)
+    assert t.events[-1] and any(line == f"You: play {symbol(action[5:])}" for line in t.events)
 
 
 def test_paced_bots_move_one_step_per_front_end_request() -> None:
@@ -317,7 +327,7 @@ def test_whole_game_through_messages_as_the_front_end_sends_them(preset: str) ->
         t.handle_message({"type": "act", "action": action, "seat": 0, "state": t.state})
         assert t.notice["kind"] != "error", t.notice
     assert t.game.over and t.obs["over"]
-    assert t.log[-1].startswith("Game over:")
+    assert t.events[-1].startswith("Game over:")
     assert "play" in kinds
     if preset == "barker":
         assert {"pass", "discard"} <= kinds
@@ -339,7 +349,7 @@ def test_rob_and_bury_are_the_learners_to_choose() -> None:
     assert t.game.robbed_by == 0 and turnup in {str(c) for c in t.game.hand(0)} | {
         p["card"] for p in t.obs["trick"]
     } | {c for tr in t.obs["tricks"] for c in tr["cards"]}
-    assert f"You: rob the turn-up, giving up {symbol(give[4:])}" in t.log
+    assert f"You: rob the turn-up, giving up {symbol(give[4:])}" in t.events
     t = first_turn_with("bury ")
     assert t.obs["phase"] == "bury" and "R6.4" in t.info["prompt"]
     t.act(t.obs["legal_actions"][0])
@@ -398,12 +408,12 @@ def test_refused_python_actions_raise_and_show_the_reason() -> None:
         t.autoplay("game")
         t.act("play 5S")
     assert t.notice["kind"] == "error"
-    with pytest.raises(ValueError, match=r"seat must be 0\.\.3"):
+    with pytest.raises(InputError, match=r"seat: expected a seat 0\.\.3"):
         CardTable("barker", seat=4, opponents="random")
 
 
 def test_opponents_are_made_by_make_bot() -> None:
-    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+    with pytest.raises(InputError, match="unknown bot 'nobody'"):
         CardTable("bruff", opponents="nobody")
     picked: list[int] = []
 
@@ -619,7 +629,7 @@ def test_the_synced_state_offers_the_levels_and_says_which_one_plays() -> None:
     assert by_name.opponents == {"levels": list(LEVELS), "level": None, "custom": "custom (random)"}
     by_name.set_level("strong")
     assert by_name.opponents["level"] == "strong" and by_name.opponents["custom"] == ""
-    assert by_name.log[-1] == tt.level_text("strong")
+    assert by_name.events[-1] == tt.level_text("strong")
 
 
 def bot_moves_unlike_a_rule_bot(t: CardTable) -> tuple[int, int]:
@@ -658,7 +668,7 @@ def test_a_level_message_changes_the_bots_for_their_next_decisions() -> None:
     assert t.level == "club" and t.opponents["level"] == "club"
     assert all(type(b) is RuleBot for b in t._bots.values())
     assert t.game.history == history and t.state == state  # the position is as it was
-    assert t.log[-1] == "Opponents: club, from the next move" and t.notice["kind"] == ""
+    assert t.events[-1] == "Opponents: club, from the next move" and t.notice["kind"] == ""
     moves, unlike = bot_moves_unlike_a_rule_bot(t)
     assert moves >= 20 and unlike == 0, (moves, unlike)
 
@@ -670,9 +680,9 @@ def test_a_level_message_is_applied_at_any_state_number_and_refused_when_malform
     assert t.level == "strong" and t.notice["kind"] == ""
 
     def refused_level(message: dict[str, Any], expected: str) -> None:
-        before = (t.level, dict(t.opponents), list(t.log), [type(b) for b in t._bots.values()])
+        before = (t.level, dict(t.opponents), list(t.events), [type(b) for b in t._bots.values()])
         refused(t, message, expected)
-        after = (t.level, dict(t.opponents), list(t.log), [type(b) for b in t._bots.values()])
+        after = (t.level, dict(t.opponents), list(t.events), [type(b) for b in t._bots.values()])
         assert after == before
 
     choices = "choose from beginner, club, strong"
@@ -700,7 +710,7 @@ def texts_shown(t: CardTable) -> list[str]:
     """Every text of the synced state that the page draws as text (not the codes it draws
     cards from, nor the actions its buttons send)."""
     info, summary = t.info, t.summary
-    out = [*t.log, t.notice["text"], info["prompt"], info["bonus"], info["contract"]]
+    out = [*t.events, t.notice["text"], info["prompt"], info["bonus"], info["contract"]]
     out += info["seat_names"] + [c["text"] for c in info["calls"]]
     if info["last_trick"]:
         out.append(info["last_trick"]["text"])
@@ -746,7 +756,7 @@ def test_each_event_is_worded_once_wherever_the_page_shows_it(
     game = t.game
     assert game.over
     panels[len(game.deals)] = t.summary
-    log = t.log
+    log = t.events
     for deal in game.deals:
         panel = panels[deal.number]
         assert panel["title"] == (

@@ -180,11 +180,16 @@ def test_the_stale_step_alone_is_dropped_quietly() -> None:
         ("puzzle", {"solved": True, "view": {}, "state": 99, "notice": {}}),
     ],
 )
-def test_the_browser_writes_only_valid_settings(which: str, writes: dict[str, Any]) -> None:
+def test_the_browser_writes_only_valid_settings_and_a_refused_write_shows_a_notice(
+    which: str, writes: dict[str, Any]
+) -> None:
     w = WIDGETS[which]()
-    before = snapshot(w), dict(w.notice)
+    before = snapshot(w)
     w.set_state(writes)
-    assert (snapshot(w), w.notice) == before
+    assert snapshot(w) == before
+    assert w.notice["kind"] == "error", w.notice
+    assert re.search(r"the page may not change|refused value", w.notice["text"])
+    assert w.notice["text"].endswith("nothing else was changed")
 
 
 def test_a_valid_setting_is_written() -> None:

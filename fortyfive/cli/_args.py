@@ -4,6 +4,7 @@ subcommand's usage and a message naming the option."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -20,6 +21,22 @@ def _number(text: str, kind: type[int] | type[float], lo: float, hi: float, what
 def positive_int(text: str) -> int:
     """A whole number of at least 1 (games, positions, rounds, jobs)."""
     return int(_number(text, int, 1, 10**9, "a whole number of at least 1"))
+
+
+def count(most: int, what: str) -> Callable[[str], int]:
+    """The type of an option counting ``what`` (games, positions): a whole number from 1 to
+    ``most``, so that no command line asks for more work than a machine can finish (or more
+    memory than it has) and a larger one is refused with the option's name, before any work.
+
+    >>> count(100, "games")("100")
+    100
+    """
+
+    def parse(text: str) -> int:
+        return int(_number(text, int, 1, most, f"a number of {what} from 1 to {most:,}"))
+
+    parse.__name__ = what  # argparse names the type in its message
+    return parse
 
 
 def seed(text: str) -> int:

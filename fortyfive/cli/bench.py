@@ -8,8 +8,12 @@ import os
 from typing import Any
 
 from fortyfive.agents.bots import BOTS
-from fortyfive.cli._args import positive_int, seconds, seed
+from fortyfive.cli._args import count, seconds, seed
 from fortyfive.engine.rules import PRESETS
+
+#: The most positions, deals or rounds a bench takes: a thousand hints' first leads are some
+#: ten minutes of one core already.
+MAX_COUNT = 1_000
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,7 +41,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     b.add_argument(
         "--positions",
-        type=positive_int,
+        type=count(MAX_COUNT, "positions"),
         default=None,
         help="with --solver: positions of each kind; with --hints: first leads (default: 40)",
     )
@@ -60,7 +64,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     b.add_argument(
         "--deals",
-        type=positive_int,
+        type=count(MAX_COUNT, "deals"),
         default=None,
         help="with --bots: deals played per preset (default: 6)",
     )
@@ -81,7 +85,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     b.add_argument(
         "--rounds",
-        type=positive_int,
+        type=count(MAX_COUNT, "rounds"),
         default=None,
         help="with --puzzles: starts of each shipped puzzle; with --drills: puzzles of each kind "
         "and difficulty (default: 20)",

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from fortyfive.cli._terminal import echo
 from fortyfive.engine.game import Game
 from fortyfive.engine.record import RecordError, load_record
 
@@ -24,14 +25,15 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         replay_file(args.file)
     except RecordError as e:
-        print(e, file=sys.stderr)
+        echo(str(e), file=sys.stderr)  # it may quote the file's own text
         return 2
     return 0
 
 
-def replay_file(path: Path, out: Callable[[str], None] = print) -> Game:
+def replay_file(path: Path, out: Callable[[str], None] = echo) -> Game:
     """Replay the record at ``path`` on the engine and print its score sheets (by trick and by
-    deal) and the result; the replayed game."""
+    deal) and the result; the replayed game. The record's names (its rules', its partnerships')
+    are printed with their control characters escaped (:func:`~fortyfive.cli._terminal.echo`)."""
     game = Game.replay(load_record(path))
     out(game.score_sheet().to_text(index=False))
     out("")

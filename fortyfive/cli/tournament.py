@@ -4,11 +4,28 @@ round-robin of the levels (``--ladder``) with a rating per level."""
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 
 from fortyfive.agents.bots import BOTS, LEVELS
 from fortyfive.agents.tournament import MAX_HANDS, run_tournament
-from fortyfive.cli._args import output_file, positive_int, seed
+from fortyfive.cli._args import count, output_file, seed
 from fortyfive.engine.rules import PRESETS
+
+#: The most games a tournament (or each pair of a ladder) plays: hours on one core already.
+MAX_GAMES = 100_000
+#: The most deals a game may run to (--max-hands).
+MAX_DEALS = 10_000
+#: The most worker processes asked for; more than the machine's cores are lowered to them.
+MAX_JOBS = 1_024
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity where the system says, else all)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on every system
+        return max(1, os.cpu_count() or 1)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,20 +44,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     t.add_argument(
         "--games",
-        type=positive_int,
+        type=count(MAX_GAMES, "games"),
         default=200,
-        help="games in all, in whole duplicate groups (default: 200)",
+        help=f"games in all, in whole duplicate groups, at most {MAX_GAMES:,} (default: 200)",
     )
     t.add_argument("--seed", type=seed, default=1, help="the seed of the deals (default: 1)")
     t.add_argument(
         "--jobs",
-        type=positive_int,
+        type=count(MAX_JOBS, "jobs"),
         default=1,
-        help="worker processes; the results do not depend on it (default: 1)",
+        help="worker processes, at most the machine's cores (more are lowered to them, said on "
+        "stderr); the results do not depend on it (default: 1)",
     )
     t.add_argument(
         "--max-hands",
-        type=positive_int,
+        type=count(MAX_DEALS, "deals"),
         default=MAX_HANDS,
         help=f"stop a game after this many hands; 1 compares the bots hand by hand "
         f"(default: {MAX_HANDS})",
@@ -77,6 +95,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for option, given in (("--levels", args.levels), ("--plot", args.plot)):
         if not args.ladder and given is not None:
             parser.error(f"{option} is for --ladder")
+    cores = usable_cores()
+    if args.jobs > cores:
+        print(
+            f"tournament: --jobs {args.jobs} lowered to {cores}, the cores this machine has",
+            file=sys.stderr,
+        )
+        args.jobs = cores
     common = {"seed": args.seed, "jobs": args.jobs, "max_hands": args.max_hands}
     try:
         if args.ladder:

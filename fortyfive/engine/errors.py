@@ -17,6 +17,8 @@ QUOTE_CHARS = 60
 
 def quote(value: object) -> str:
     """A short, safe rendering of a value for an error message."""
+    if isinstance(value, str) and len(value) > QUOTE_CHARS:
+        value = value[:QUOTE_CHARS] + "..."  # never a repr of a whole upload
     try:
         text = repr(value)
     except Exception:  # a value whose repr fails is still refused, by its type

@@ -10,13 +10,14 @@ A regional variant is a new :class:`Rules` value, not new branches in the engine
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import MISSING, asdict, dataclass, fields
 from functools import cache
+from itertools import islice
 from typing import Any, Literal
 
 from fortyfive.engine import validate as check
-from fortyfive.engine.cards import AH_ID, CARDS, JOKER_ID, RANKS, SUITS, Card
+from fortyfive.engine.cards import AH_ID, CARDS, JOKER_ID, MAX_CARDS, RANKS, SUITS, Card
 from fortyfive.engine.errors import InputError, quote
 
 SuitLetter = Literal["S", "C", "D", "H"]
@@ -401,5 +402,14 @@ def sort_cards(rules: Rules | str, cards: Iterable[Card], trump: str | None = No
     ['AH', 'AS', '2S', 'KH', '9D', '5D']
     """
     r = get_rules(rules)
-    key = _display_rank(r.joker, suit_index(trump) if trump else -1)
-    return sorted(cards, key=lambda c: key[c.id])
+    no_trump = trump is None or trump == ""
+    key = _display_rank(r.joker, -1 if no_trump else suit_index(check.suit(trump)))
+    if isinstance(cards, str | bytes | Mapping) or not isinstance(cards, Iterable):
+        raise InputError("cards", cards, "Card objects (parse_cards makes them from text)")
+    held = list(islice(cards, MAX_CARDS + 1))
+    if len(held) > MAX_CARDS:
+        raise InputError("cards", cards, f"at most the {MAX_CARDS} cards of a pack")
+    for i, c in enumerate(held):
+        if not isinstance(c, Card):
+            raise InputError(f"cards[{i}]", c, "a Card (parse_cards makes them from text)")
+    return sorted(held, key=lambda c: key[c.id])

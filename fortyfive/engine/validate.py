@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from fortyfive.engine.cards import SUIT_NAMES, SUITS, Card, parse_card
+from fortyfive.engine.cards import MAX_CARD_TEXT, SUIT_NAMES, SUITS, Card, parse_card
 from fortyfive.engine.errors import CardError, InputError
 
 if TYPE_CHECKING:
@@ -191,6 +191,8 @@ def card(value: Any, rules: Rules, field: str = "card") -> Card:
 def cards(value: Any, rules: Rules, field: str, lo: int = 0, hi: int = 53) -> list[Card]:
     """Distinct cards of the pack: a list of cards or card names, or one string of them."""
     if isinstance(value, str):
+        if len(value) > MAX_CARD_TEXT * max(hi, 1):  # measured before it is split: no huge list
+            raise InputError(field, value, f"at most {hi} cards of text")
         value = value.replace(",", " ").split()
     items = sequence(value, field, lo, hi)
     out = [card(v, rules, f"{field}[{i}]") for i, v in enumerate(items)]

@@ -25,8 +25,10 @@ True
 
 from __future__ import annotations
 
+import json
 import random
 import sys
+from collections import OrderedDict
 from dataclasses import dataclass
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Literal
@@ -78,6 +80,18 @@ class SampleError(ValueError):
     """No deal is consistent with the observation (it contradicts itself)."""
 
 
+#: Rankings kept by :func:`hint_from_observation`, least recently used dropped first: a
+#: position asked about again (a page's repeated Hint, a second table on the same deal) costs a
+#: dictionary look-up, not another search.
+HINT_CACHE_SIZE = 256
+_cache: OrderedDict[str, tuple[Hint, ...]] = OrderedDict()
+
+
+def clear_hint_cache() -> None:
+    """Forget every cached ranking (for a benchmark that must search every time)."""
+    _cache.clear()
+
+
 def hint(
     game: Game,
     seat: int,
@@ -114,11 +128,37 @@ def hint_from_observation(
     """:func:`hint` from an observation alone (what a bot has). ``search``: how each deal is
     solved, ``"paranoid"`` (:func:`~fortyfive.solve.solver.solve`) or ``"max-n"``
     (:func:`~fortyfive.solve.maxn.maxn_solve` once at most :data:`MAXN_CARDS` cards are left
-    in the hands, paranoid before; the same as paranoid with two partnerships)."""
+    in the hands, paranoid before; the same as paranoid with two partnerships).
+
+    The last :data:`HINT_CACHE_SIZE` rankings are kept, keyed by the observation and these
+    arguments: a position asked about again is answered without a search."""
     if obs["phase"] != "play":
         raise ValueError(f"hints judge card play; the game is in phase {obs['phase']!r}")
     if obs["to_act"] != obs["seat"]:
         raise ValueError(f"it is seat {obs['to_act']}'s turn, not seat {obs['seat']}'s")
+    # The position's identity is the seat's whole view: the same view with the same search
+    # gives the same ranking (with ``seconds``, the one found in time the first time).
+    key = json.dumps([obs, samples, seed, nodes, seconds, search], sort_keys=True)
+    cached = _cache.get(key)
+    if cached is not None:
+        _cache.move_to_end(key)
+        return list(cached)
+    ranking = _search(obs, samples, seed, nodes, seconds, search)
+    _cache[key] = tuple(ranking)
+    while len(_cache) > HINT_CACHE_SIZE:
+        _cache.popitem(last=False)
+    return ranking
+
+
+def _search(
+    obs: Observation,
+    samples: int,
+    seed: int,
+    nodes: int | None,
+    seconds: float | None,
+    search: Search,
+) -> list[Hint]:
+    """The ranking of :func:`hint_from_observation`, searched (not cached)."""
     rng = random.Random(seed)
     legal: list[str] = obs["legal_actions"]
     rules = get_rules(obs["preset"])

@@ -5,7 +5,12 @@ through only if it is a JSON object of bounded size and depth, of a type the wid
 carrying the ``state`` number the widget is at (so a click on a position that has since changed
 is not applied to the new one; a setting's message, ``ANY_STATE``, only carries a number). A
 refused message changes nothing: its reason is shown in the synced ``notice``. The browser may
-write only the traits a widget names as its settings.
+write only the traits a widget names as its settings; any other write is refused with a notice.
+
+A page cannot keep the kernel busy: messages that would act are limited per widget by a token
+bucket (:data:`BURST` at once, :data:`RATE` a second after that), and the refusals that get a
+notice by another (:data:`NOTICE_BURST`, :data:`NOTICE_RATE`); past them a message is dropped
+after a few dictionary look-ups, its state never recomputed, with one notice that says so.
 """
 
 from __future__ import annotations
@@ -13,11 +18,14 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 import anywidget
 import traitlets
+
+from fortyfive.engine.errors import InputError, quote
 
 log = logging.getLogger(__name__)
 
@@ -25,10 +33,54 @@ log = logging.getLogger(__name__)
 MAX_MESSAGE_SIZE = 2_000
 #: Nesting a message may have: a form answer, ``{"answer": {"A": 15}}``, is 2 deep.
 MAX_MESSAGE_DEPTH = 4
+#: Messages that act (checked, at the widget's state) a widget takes at once, and a second after
+#: that: a learner's clicks and the front end's paced bot steps (four a second at the fastest
+#: pace) stay far inside them.
+BURST = 50
+RATE = 20.0
+#: Refused messages answered with a notice at once, and a second after that; past them a
+#: refused message is dropped without one (the notice says so once).
+NOTICE_BURST = 20
+NOTICE_RATE = 5.0
+#: The notice a page's flood is answered with, once.
+FLOODED = "too many messages from the page: the rest are ignored for a moment, nothing changed"
+#: What the page's widget manager may ask (ipywidgets' protocol).
+METHODS = frozenset({"update", "request_state", "custom"})
 
 
-class WidgetMessageError(ValueError):
-    """A message from the front end (or a Python call) a widget refused; the text is shown."""
+class TokenBucket:
+    """At most ``burst`` events at once and ``rate`` a second after that.
+
+    >>> clock = iter([0.0, 0.0, 0.0, 1.0]).__next__
+    >>> bucket = TokenBucket(2, 1.0, clock)
+    >>> [bucket.take() for _ in range(4)]
+    [True, True, False, True]
+    """
+
+    def __init__(self, burst: int, rate: float, clock: Callable[[], float]) -> None:
+        self.burst, self.rate, self._clock = burst, rate, clock
+        self._tokens = float(burst)
+        self._at = clock()
+
+    def take(self) -> bool:
+        """Take a token if one is left (refilled by the time since the last call)."""
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + max(0.0, now - self._at) * self.rate)
+        self._at = now
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return True
+        return False
+
+
+class WidgetMessageError(InputError):
+    """A message from the front end (or a Python call) a widget refused; the text is shown.
+
+    An :class:`~fortyfive.engine.errors.InputError` (so a ``ValueError``) whose ``field`` is
+    ``"message"``: the text says which part of it was wrong."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("message", None, "", message)
 
 
 def message_problem(content: object) -> str | None:
@@ -84,7 +136,10 @@ class SyncedWidget(anywidget.AnyWidget):
     #: Types that change a setting, not the position: applied whatever state number they carry
     #: (still a whole number), so a bot's move just before does not refuse them.
     ANY_STATE: ClassVar[frozenset[str]] = frozenset()
-    #: Traits the browser may write (settings); every other write is dropped and logged.
+    #: Types that need no token of the rate limit: each either moves the widget on (so that a
+    #: copy of it is stale, refused in a few look-ups) or is refused without recomputing.
+    UNLIMITED: ClassVar[frozenset[str]] = frozenset()
+    #: Traits the browser may write (settings); every other write is refused with a notice.
     FRONT_END_WRITABLE: ClassVar[frozenset[str]] = frozenset()
     #: The widget's refusal, and the other errors that refuse a message or call.
     Refusal: ClassVar[type[WidgetMessageError]] = WidgetMessageError
@@ -95,25 +150,90 @@ class SyncedWidget(anywidget.AnyWidget):
     notice = traitlets.Dict({"text": "", "kind": "", "state": 0}).tag(sync=True)  # last refusal
     state = traitlets.Int(0).tag(sync=True)  # bumped by every change; messages must carry it
 
+    #: The clock of the rate limits (a test gives a widget its own).
+    clock: Callable[[], float] = staticmethod(time.monotonic)
+
     def __init__(self, **traits: Any) -> None:
         """Subclasses set up their own state first: the first :meth:`_sync` reads it."""
         self._state_number = 0
         self._pending_notice: dict[str, str] | None = None
         self._after_sync: list[Callable[[], None]] = []
+        self._acts = TokenBucket(BURST, RATE, self._now)
+        self._noise = TokenBucket(NOTICE_BURST, NOTICE_RATE, self._now)
+        self._resend: set[str] = set()  # refused writes not yet sent back (a flood)
         super().__init__(**traits)
         self.on_msg(self._on_msg)
         self._sync()
 
+    def _now(self) -> float:
+        return self.clock()
+
     # ------------------------------------------------------------------ messages
 
     def handle_message(self, content: object) -> None:
-        """One message from the front end; a refused one changes nothing but the notice."""
-        with self._refusals(reraise=False):
+        """One message from the front end; a refused one changes nothing but the notice.
+
+        The checks come first and cost a few look-ups. A message that passes them takes a token
+        from the widget's bucket (:data:`BURST`, :data:`RATE`) before it is acted on, unless its
+        type is :attr:`UNLIMITED`; a refused one takes a token of the notices' bucket before its
+        notice is shown. Past either bucket it is dropped; a refusal never recomputes the
+        widget's state."""
+        try:
             message = self._checked(content)
-            if message is not None:
-                self._dispatch(message["type"], message)
+        except WidgetMessageError as e:
+            self._refuse_cheaply(str(e))
+            return
+        if message is None:
+            return
+        if message["type"] not in self.UNLIMITED and not self._acts.take():
+            self._refuse_cheaply(FLOODED)
+            return
+        before = self._state_number
+        refused: tuple[type[Exception], ...] = (WidgetMessageError, *self.REFUSED)
+        try:
+            self._dispatch(message["type"], message)
+        except refused as e:
+            if self._state_number == before:  # refused before anything changed
+                self._refuse_cheaply(str(self._refusal(e)))
+                return
+            self._notice(str(self._refusal(e)), "error")
         self._sync()
         self._run_later()
+
+    def _refuse_cheaply(self, text: str) -> None:
+        """Show a refusal without recomputing the state (nothing changed); past the notices'
+        bucket, the one :data:`FLOODED` notice stands for all of them."""
+        self._set_notice(text if self._noise.take() else FLOODED)
+
+    def _handle_msg(self, msg: dict[str, Any]) -> None:
+        """Every message of the page's widget manager, before ipywidgets reads it: one of its
+        :data:`METHODS` (an unknown one is refused with a notice); a state write only as an
+        object without binary buffers (no setting is binary); a request for the whole state
+        only within the rate limit. What ipywidgets is handed is rebuilt from the checked
+        fields, so it never meets a missing key."""
+        content = msg.get("content") if isinstance(msg, dict) else None
+        data = content.get("data") if isinstance(content, dict) else None
+        method = data.get("method") if isinstance(data, dict) else None
+        if not isinstance(method, str) or method not in METHODS:
+            self._refuse_cheaply(f"unknown message method {quote(method)}: nothing was changed")
+            return
+        assert isinstance(data, dict)
+        clean: dict[str, Any] = {"method": method}
+        if method == "update":
+            state = data.get("state")
+            if not isinstance(state, dict) or data.get("buffer_paths") not in (None, []):
+                self._refuse_cheaply(
+                    f"a state write is an object of settings, not {quote(state)}: "
+                    "nothing was changed"
+                )
+                return
+            clean["state"] = state
+        elif method == "custom":
+            clean["content"] = data.get("content")
+        elif not self._acts.take():  # the whole state, assets included, is costly to send
+            self._refuse_cheaply(FLOODED)
+            return
+        super()._handle_msg({"content": {"data": clean}, "buffers": []})
 
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
         self.handle_message(content)  # binary buffers are never read
@@ -215,6 +335,7 @@ class SyncedWidget(anywidget.AnyWidget):
             if self._pending_notice is not None:
                 self.notice = {**self._pending_notice, "state": self.state}
                 self._pending_notice = None
+        self._send_back()
 
     def _sync_traits(self) -> None:
         """Set the widget's own synced traits from Python's state (inside one ``hold_sync``)."""
@@ -222,13 +343,52 @@ class SyncedWidget(anywidget.AnyWidget):
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Trait writes from the browser: only :attr:`FRONT_END_WRITABLE`, each validated by its
-        trait; a refused value is logged and the browser is sent the value Python kept."""
-        dropped = sorted(set(sync_data) - self.FRONT_END_WRITABLE)
+        trait. Any other write, a refused value, or a state that is not an object, is refused
+        with a notice (and logged), and the browser is sent the value Python kept; the writes
+        allowed beside it are applied. A Python caller gets :attr:`Refusal` for a state that is
+        not a dict; the page sees the notice."""
+        if not isinstance(sync_data, dict):
+            refusal = self.Refusal(
+                f"a state write is an object of settings, not {quote(sync_data)}: "
+                "nothing was changed"
+            )
+            self._refuse_cheaply(str(refusal))
+            raise refusal
+        names = [n for n in sync_data if isinstance(n, str)]
+        allowed = sorted(set(names) & self.FRONT_END_WRITABLE)
+        if len(sync_data) > len(self.keys) or (allowed and not self._acts.take()):
+            self._refuse_cheaply(FLOODED)
+            self._resend |= set(allowed)
+            return
+        dropped = sorted(set(names) - self.FRONT_END_WRITABLE)
+        problems = []
         if dropped:
-            log.warning("ignored front-end writes to %s", ", ".join(dropped))
-        for name in sorted(set(sync_data) & self.FRONT_END_WRITABLE):
+            shown = ", ".join(quote(n) for n in dropped[:5])
+            problems.append(f"the page may not change {shown}")
+            self._resend |= {n for n in dropped if n in self.keys}
+        for name in allowed:
             try:
                 super().set_state({name: sync_data[name]})
-            except traitlets.TraitError as e:
-                log.warning("refused front-end write to %s: %s", name, e)
-                self.send_state(name)
+            except traitlets.TraitError:
+                problems.append(f"{name}: refused value {quote(sync_data[name])}")
+                self._resend.add(name)
+        if problems:
+            text = "; ".join(problems) + ": nothing else was changed"
+            if self._noise.take():  # sent back and logged only while the page is not flooding
+                log.warning("refused front-end writes: %s", text)
+                self._send_back()
+                self._set_notice(text)
+            else:
+                self._set_notice(FLOODED)
+
+    def _send_back(self) -> None:
+        """Send the page the values Python kept of the traits it wrote and was refused."""
+        names, self._resend = sorted(self._resend), set()
+        if names:
+            self.send_state(names)
+
+    def _set_notice(self, text: str) -> None:
+        """Show a refusal at once, without a resync (an unchanged notice sends nothing)."""
+        notice = {"text": self._shown(text), "kind": "error", "state": self.state}
+        if notice != self.notice:
+            self.notice = notice

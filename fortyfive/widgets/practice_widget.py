@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from fortyfive.engine.errors import InputError
 from fortyfive.puzzles.model import Puzzle, PuzzleRun
 from fortyfive.puzzles.sessions import Practice, PracticeError
 from fortyfive.widgets.puzzle import MESSAGE_TYPES, PuzzleMessageError, PuzzleWidget, Recorder
@@ -49,6 +50,8 @@ class PracticeWidget(PuzzleWidget):
         tries_before_show: int = 1,
         on_attempt: Recorder | None = None,
     ) -> None:
+        if not isinstance(session, Practice):
+            raise InputError("session", session, "a practice session (a Drill, a Review)")
         self._session = session
         self._next_at: int | None = None  # the state at which Next was last applied
         super().__init__(session.puzzle, tries_before_show=tries_before_show, on_attempt=on_attempt)

@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from fortyfive.engine.errors import InputError
 from fortyfive.puzzles import check_shape
 from fortyfive.puzzles.display import shown_text, shown_view
 from fortyfive.puzzles.model import (
@@ -104,11 +105,19 @@ class PuzzleWidget(SyncedWidget):
         on_hint: HintRecorder | None = None,
     ) -> None:
         if isinstance(puzzle, str):
-            puzzle = get_puzzle(puzzle)
-        if isinstance(tries_before_show, bool) or not isinstance(tries_before_show, int):
-            raise TypeError(f"tries_before_show must be an int, not {tries_before_show!r}")
-        if tries_before_show < 0:
-            raise ValueError(f"tries_before_show must be 0 or more, not {tries_before_show}")
+            try:
+                puzzle = get_puzzle(puzzle)
+            except KeyError:
+                raise InputError(
+                    "puzzle", puzzle, "a shipped puzzle's id such as 'c1-01'"
+                ) from None
+        if not isinstance(puzzle, Puzzle):
+            raise InputError("puzzle", puzzle, "a Puzzle or a puzzle's id such as 'c1-01'")
+        if type(tries_before_show) is not int or tries_before_show < 0:  # not True, not 1.0
+            raise InputError("tries_before_show", tries_before_show, "a whole number, 0 or more")
+        for name, fn in (("on_attempt", on_attempt), ("on_hint", on_hint)):
+            if fn is not None and not callable(fn):
+                raise InputError(name, fn, "a function or None")
         self._on_attempt = on_attempt
         self._on_hint = on_hint
         self._load(puzzle, self._start(puzzle))

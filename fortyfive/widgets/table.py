@@ -23,6 +23,7 @@ methods (:meth:`act`, :meth:`play_bots`, :meth:`autoplay`) never wait.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,14 +32,15 @@ from typing import Any, ClassVar, Literal
 import traitlets
 
 from fortyfive.agents.advice import learner_advice
-from fortyfive.agents.bots import LEVELS, Bot, make_bot
+from fortyfive.agents.bots import BOTS, LEVELS, Bot, make_bot
 from fortyfive.engine.actions import IllegalActionError, parse_action
 from fortyfive.engine.cards import with_symbols
+from fortyfive.engine.errors import InputError, quote
 from fortyfive.engine.game import Game
-from fortyfive.engine.rules import Rules
+from fortyfive.engine.rules import Rules, get_rules
 from fortyfive.solve.hints import HINT_SECONDS
 from fortyfive.widgets._assets import module_source, stylesheet
-from fortyfive.widgets._base import SyncedWidget, WidgetMessageError
+from fortyfive.widgets._base import SyncedWidget, TokenBucket, WidgetMessageError
 from fortyfive.widgets._table_text import (
     action_text,
     callback_failed_text,
@@ -61,7 +63,17 @@ MESSAGE_TYPES = ("act", "step", "auto", "next_game", "next_deal", "hint", "level
 # Deals the solver plays out for a hint, within hint()'s node budget (HINT_NODES) and the
 # learner's wall-clock cap (HINT_SECONDS): a bruff first lead gets as many of the 8 as fit.
 HINT_SAMPLES = 8
+#: Hints searched at once, and a second after that, per table (a hint asked again at the same
+#: position, or at one searched before, is answered from the cache and costs nothing): a
+#: learner asking at every turn stays inside it; a page asking in a loop does not.
+HINT_BURST = 4
+HINT_RATE = 0.5
+#: Seconds a page's hint waits before its search: a play already sent is handled first and
+#: cancels it (the kernel answers one message at a time, and a search once begun runs to its
+#: budget, HINT_SECONDS).
+HINT_DEFER_S = 0.05
 LOG_LINES = 40  # lines of the public log kept and synced
+MAX_PAUSE_MS = 10_000  # the longest pause between the bots' moves
 #: Traits the browser may write; everything else it sends as a state change is dropped.
 FRONT_END_WRITABLE = frozenset({"pause_ms", "four_colour", "continuous"})
 Until = Literal["trick", "deal", "game"]
@@ -115,6 +127,9 @@ class CardTable(SyncedWidget):
     MESSAGE_TYPES: ClassVar[tuple[str, ...]] = MESSAGE_TYPES
     QUIET_WHEN_STALE: ClassVar[frozenset[str]] = frozenset({"step"})
     ANY_STATE: ClassVar[frozenset[str]] = frozenset({"level"})
+    # a legal play moves the table on (a copy of it is then stale); an illegal one is refused
+    # without a resync: a learner's play is never refused by the rate limit
+    UNLIMITED: ClassVar[frozenset[str]] = frozenset({"act"})
     FRONT_END_WRITABLE: ClassVar[frozenset[str]] = FRONT_END_WRITABLE
     Refusal: ClassVar[type[WidgetMessageError]] = TableMessageError
     REFUSED: ClassVar[tuple[type[Exception], ...]] = (IllegalActionError,)
@@ -125,8 +140,9 @@ class CardTable(SyncedWidget):
 
     obs = traitlets.Dict().tag(sync=True)  # the learner's observation, as the engine gives it
     info = traitlets.Dict().tag(sync=True)  # prompt, bonus text, bidding box (_table_text.info)
-    log = traitlets.List(traitlets.Unicode()).tag(sync=True)  # public events, newest last
-    pause_ms = traitlets.Int(700, min=0, max=10_000).tag(sync=True)  # bots' visible pause
+    # public events, newest last (not ``log``: that is the widget's logger in ipywidgets)
+    events = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    pause_ms = traitlets.Int(700, min=0, max=MAX_PAUSE_MS).tag(sync=True)  # bots' visible pause
     four_colour = traitlets.Bool(False).tag(sync=True)
     continuous = traitlets.Bool(False).tag(sync=True)  # bots go on past a deal's end
     summary = traitlets.Dict().tag(sync=True)  # the end-of-deal or end-of-game panel, or {}
@@ -146,14 +162,38 @@ class CardTable(SyncedWidget):
         game: Game | None = None,
         level: str | None = None,
     ) -> None:
-        game = game if game is not None else Game.new(preset, seed=seed)
+        if game is None:
+            if not isinstance(preset, Rules):
+                try:
+                    preset = get_rules(preset)
+                except ValueError:
+                    raise InputError("preset", preset, "'bruff', 'barker' or a Rules") from None
+            game = Game.new(preset, seed=seed)
+        elif not isinstance(game, Game):
+            raise InputError("game", game, "a Game or None")
         players = game.rules.players
-        if not 0 <= seat < players:
-            raise ValueError(f"seat must be 0..{players - 1} for {game.rules.name}")
+        if type(seat) is not int or not 0 <= seat < players:  # not True, not 0.0
+            raise InputError("seat", seat, f"a seat 0..{players - 1} for {game.rules.name}")
+        if type(pause_ms) is not int or not 0 <= pause_ms <= MAX_PAUSE_MS:
+            raise InputError("pause_ms", pause_ms, f"a whole number of ms 0..{MAX_PAUSE_MS}")
+        if not isinstance(reveal, bool) or not isinstance(four_colour, bool):
+            raise InputError("reveal, four_colour", (reveal, four_colour), "True or False")
         if level is not None:
             if opponents != "rule":
-                raise ValueError("level and opponents both choose the bots: give one")
+                raise InputError(
+                    "level", level, "", "level and opponents both choose the bots: give one"
+                )
             opponents = _level_bot(level)
+        if isinstance(opponents, str):
+            if opponents not in BOTS:
+                raise InputError(
+                    "opponents",
+                    opponents,
+                    "",
+                    f"unknown bot {quote(opponents)}: choose from {', '.join(BOTS)}",
+                )
+        elif not callable(getattr(opponents, "choose", None)):
+            raise InputError("opponents", opponents, "a bot's name or a bot (with .choose)")
         self._bot_seed = game.seed if seed is None else seed
         self._game = game
         self._seat = seat
@@ -167,6 +207,9 @@ class CardTable(SyncedWidget):
         self._until: tuple[str, tuple[int, int, int]] | None = None
         self._last_act: tuple[int, str, str] | None = None  # (state sent at, type, action)
         self._held = False  # a deal is over: the bots wait for the learner's "Next deal"
+        self._hint_at: tuple[int, str] | None = None  # (state, text) of the last hint given
+        self._hint_pending: int | None = None  # the state a page's hint waits to be searched at
+        self._hints = TokenBucket(HINT_BURST, HINT_RATE, self._now)
         super().__init__(pause_ms=pause_ms, four_colour=four_colour)
 
     @property
@@ -243,10 +286,56 @@ class CardTable(SyncedWidget):
         with self._call():
             return self._give_hint(samples)
 
-    def _give_hint(self, samples: int) -> str:
+    def _ask_hint(self) -> None:
+        """The page's Hint: answered at once when known (the same position), else searched a
+        moment later (:data:`HINT_DEFER_S`), once however often it is asked meanwhile; a play
+        that came first cancels it unsearched."""
         game, seat = self._game, self._seat
         if game.over or game.to_act != seat or self._until is not None:
             raise TableMessageError("a hint is for your own turn")
+        at = self._state_number
+        if self._hint_at is not None and self._hint_at[0] == at:
+            self._give_hint(HINT_SAMPLES, limited=True)
+        elif self._hint_pending != at:  # a copy asked while one waits is the same request
+            self._hint_pending = at
+            self._defer(lambda: self._deferred_hint(at))
+
+    def _defer(self, job: Callable[[], None]) -> None:
+        """Run ``job`` after :data:`HINT_DEFER_S` on the kernel's event loop, so that the
+        messages already queued (a play) are handled first; at once without a running loop."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            job()
+        else:
+            loop.call_later(HINT_DEFER_S, job)
+
+    def _deferred_hint(self, at: int) -> None:
+        if self._hint_pending != at:
+            return  # a later request took its place
+        self._hint_pending = None
+        if self._state_number != at:
+            return  # the learner played (or the table moved on): cancelled, never searched
+        with self._refusals(reraise=False):
+            self._give_hint(HINT_SAMPLES, limited=True)
+        self._sync()
+        self._run_later()
+
+    def _give_hint(self, samples: int, limited: bool = False) -> str:
+        """The hint's text, shown; ``limited``: asked by the page, so within the table's rate of
+        searched hints (a Python call is the notebook's own and is not limited)."""
+        game, seat = self._game, self._seat
+        if game.over or game.to_act != seat or self._until is not None:
+            raise TableMessageError("a hint is for your own turn")
+        if self._hint_at is not None and self._hint_at[0] == self._state_number:
+            text = self._hint_at[1]  # asked again at the same position: the same answer
+            self._notice(text, "hint")
+            return text
+        if limited and not self._hints.take():
+            raise TableMessageError(
+                f"hint: at most {HINT_BURST} hints at once and one every "
+                f"{1 / HINT_RATE:g} seconds after that: ask again in a moment"
+            )
         advice = learner_advice(
             game, seat, samples=samples, seed=self._state_number, seconds=HINT_SECONDS
         )
@@ -256,6 +345,7 @@ class CardTable(SyncedWidget):
         else:
             why = "" if advice.stands_in == "phase" else advice.reason
             text = rule_hint_text(advice.rule_action, why)
+        self._hint_at = (self._state_number, text)
         self._notice(text, "hint")
         return text
 
@@ -324,7 +414,7 @@ class CardTable(SyncedWidget):
         if type(seat) is not int or seat != self._seat:  # not True, not 0.0
             raise TableMessageError(f"wrong seat {seat!r:.20}: this table plays seat {self._seat}")
         if kind == "hint":
-            self._give_hint(HINT_SAMPLES)
+            self._ask_hint()
             return
         if kind == "auto":
             until = message.get("until")
@@ -450,7 +540,7 @@ class CardTable(SyncedWidget):
         obs = game.observation(seat)
         self.obs = dict(obs)  # a traitlets Dict holds a plain dict
         self.info = info(game, seat, self._reveal, self.auto, self._held, obs)
-        self.log = list(self._log)
+        self.events = list(self._log)
         other = self._bots[(seat + 1) % len(self._bots)]  # every other seat has the same bot
         self.opponents = opponents_info(list(LEVELS), self._level, getattr(other, "name", ""))
         if game.over:

@@ -82,3 +82,37 @@ export function keepKeys(root, onKey = () => {}) {
     onKey(e);
   });
 }
+
+/**
+ * The widget's messages to Python, each stamped with the state it was sent at. A copy of a
+ * message still waiting for its answer (no change of the traits `answers` yet: a quick second
+ * click, a held key, a script clicking) is not sent again, and past `burst` messages at once
+ * (then `rate` a second) the rest are dropped, except the types in `always` (a move, which the
+ * page already sends once per state). Python checks and limits every message too; this keeps a
+ * burst from ever reaching the kernel, where each message costs Jupyter milliseconds.
+ */
+export function sender(
+  model,
+  answers,
+  { burst = 20, rate = 10, always = [], now = () => performance.now() } = {},
+) {
+  const pending = new Set();
+  for (const name of answers) model.on(`change:${name}`, () => pending.clear());
+  let tokens = burst;
+  let at = now();
+  return (msg) => {
+    const stamped = { ...msg, state: model.get("state") };
+    const key = JSON.stringify(stamped);
+    if (pending.has(key)) return false;
+    const t = now();
+    tokens = Math.min(burst, tokens + ((t - at) / 1000) * rate);
+    at = t;
+    if (!always.includes(msg.type)) {
+      if (tokens < 1) return false;
+      tokens -= 1;
+    }
+    pending.add(key);
+    model.send(stamped);
+    return true;
+  };
+}

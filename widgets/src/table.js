@@ -1,8 +1,19 @@
 // The card table's front end. It draws from the synced state only (obs: the learner's
-// observation from the engine; info: texts worded by Python; log; notice; settings) and sends
-// the learner's clicks as messages; Python validates each one and owns the game.
+// observation from the engine; info: texts worded by Python; events: the public log; notice;
+// settings) and sends the learner's clicks as messages; Python validates each one and owns the
+// game.
 import { cardFace, cardLabel, cardText, drawCard, SUIT_INFO, svgEl } from "./cards.js";
-import { h, keepKeys, present, redrawOnChange, STATIC_TEXT, schedule, staticPage, uniqueId } from "./dom.js";
+import {
+  h,
+  keepKeys,
+  present,
+  redrawOnChange,
+  STATIC_TEXT,
+  schedule,
+  sender,
+  staticPage,
+  uniqueId,
+} from "./dom.js";
 import {
   chartGeometry,
   gatherTiming,
@@ -17,7 +28,7 @@ import { plural } from "./text.js";
 const SYNCED = [
   "obs",
   "info",
-  "log",
+  "events",
   "notice",
   "state",
   "pause_ms",
@@ -72,9 +83,9 @@ function render({ model, el }) {
   el.append(root, win, opener);
   const levelName = uniqueId("ff-level"); // one radio group per view
 
-  function send(msg) {
-    model.send({ ...msg, state: model.get("state") });
-  }
+  // Once per state at most, and a burst of clicks coalesced (dom.js sender); a move is never
+  // dropped by the burst limit: it is sent once per state already (act below).
+  const send = sender(model, ["state", "notice", "opponents", "events"], { always: ["act"] });
 
   // An action once per state: the same click again before the table has answered (a quick
   // double-click) would only be a stale copy of the first.
@@ -835,7 +846,7 @@ function render({ model, el }) {
   // Append only the new lines: the synced log is its newest lines, so the lines drawn before
   // are found again at its start (shifted once the log is full).
   function drawLog() {
-    const lines = model.get("log");
+    const lines = model.get("events");
     let shift = 0;
     while (shift < drawnLog.length && !drawnLog.slice(shift).every((l, i) => lines[i] === l)) shift++;
     const kept = drawnLog.length - shift;

@@ -7,6 +7,7 @@ import {
   redrawOnChange,
   STATIC_TEXT,
   schedule,
+  sender,
   staticPage,
   uniqueId,
 } from "../src/dom.js";
@@ -127,4 +128,52 @@ test("keepKeys stops keys at the widget, Tab and Escape excepted, and shows them
   const plain = fakeRoot();
   keepKeys(plain);
   assert.equal(plain.press("c").stopped, true);
+});
+
+function stateModel(state = 1) {
+  const listeners = {};
+  const sent = [];
+  const values = { state };
+  return {
+    sent,
+    get: (name) => values[name],
+    send: (msg) => sent.push(msg),
+    on: (event, fn) => {
+      listeners[event] = listeners[event] || [];
+      listeners[event].push(fn);
+    },
+    change(name, value) {
+      values[name] = value;
+      for (const fn of listeners[`change:${name}`] || []) fn();
+    },
+  };
+}
+
+test("sender stamps the state and sends a copy again only once the widget has answered", () => {
+  const model = stateModel(3);
+  const send = sender(model, ["state", "notice"], { now: () => 0 });
+  assert.equal(send({ type: "hint", seat: 0 }), true);
+  assert.equal(send({ type: "hint", seat: 0 }), false); // still waiting: coalesced
+  assert.deepEqual(model.sent, [{ type: "hint", seat: 0, state: 3 }]);
+  model.change("notice", { text: "ask again in a moment" });
+  assert.equal(send({ type: "hint", seat: 0 }), true);
+  model.change("state", 4);
+  send({ type: "hint", seat: 0 });
+  assert.deepEqual(
+    model.sent.map((m) => m.state),
+    [3, 3, 4],
+  );
+});
+
+test("sender drops a burst past its bucket but never a move", () => {
+  let clock = 0;
+  const model = stateModel(1);
+  const send = sender(model, ["state"], { burst: 3, rate: 2, always: ["act"], now: () => clock });
+  const sent = Array.from({ length: 10 }, (_, i) => send({ type: "level", level: `l${i}` }));
+  assert.deepEqual(sent.filter(Boolean).length, 3);
+  assert.equal(send({ type: "act", action: "play 5S" }), true);
+  clock = 1000; // a second later: two more tokens
+  assert.equal(send({ type: "level", level: "x" }), true);
+  assert.equal(send({ type: "level", level: "y" }), true);
+  assert.equal(send({ type: "level", level: "z" }), false);
 });

@@ -130,6 +130,27 @@ function keepKeys(root, onKey = () => {
     onKey(e);
   });
 }
+function sender(model, answers, { burst = 20, rate = 10, always = [], now = () => performance.now() } = {}) {
+  const pending = /* @__PURE__ */ new Set();
+  for (const name of answers) model.on(`change:${name}`, () => pending.clear());
+  let tokens = burst;
+  let at = now();
+  return (msg) => {
+    const stamped = { ...msg, state: model.get("state") };
+    const key = JSON.stringify(stamped);
+    if (pending.has(key)) return false;
+    const t = now();
+    tokens = Math.min(burst, tokens + (t - at) / 1e3 * rate);
+    at = t;
+    if (!always.includes(msg.type)) {
+      if (tokens < 1) return false;
+      tokens -= 1;
+    }
+    pending.add(key);
+    model.send(stamped);
+    return true;
+  };
+}
 
 // src/table-logic.js
 var SPEEDS = [
@@ -184,7 +205,7 @@ function plural(n, word) {
 var SYNCED = [
   "obs",
   "info",
-  "log",
+  "events",
   "notice",
   "state",
   "pause_ms",
@@ -231,9 +252,7 @@ function render({ model, el }) {
   });
   el.append(root, win, opener);
   const levelName = uniqueId("ff-level");
-  function send(msg) {
-    model.send({ ...msg, state: model.get("state") });
-  }
+  const send = sender(model, ["state", "notice", "opponents", "events"], { always: ["act"] });
   let sent = "";
   function act(action) {
     const key = `${model.get("state")} ${action}`;
@@ -900,7 +919,7 @@ function render({ model, el }) {
     if (noticeEl.textContent !== notice.text) noticeEl.textContent = notice.text;
   }
   function drawLog() {
-    const lines = model.get("log");
+    const lines = model.get("events");
     let shift = 0;
     while (shift < drawnLog.length && !drawnLog.slice(shift).every((l, i) => lines[i] === l)) shift++;
     const kept = drawnLog.length - shift;
