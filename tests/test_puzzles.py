@@ -15,7 +15,13 @@ from puzzle_answers import right_answer
 from tiers import seeds
 
 import fortyfive as ff
-from fortyfive.course.progress import ProgressLog, chapter_results, progress, read_attempts
+from fortyfive.course.progress import (
+    VERSION,
+    ProgressLog,
+    chapter_results,
+    progress,
+    read_attempts,
+)
 from fortyfive.puzzles import (
     CHAPTERS,
     KINDS,
@@ -405,7 +411,7 @@ def test_progress_file_is_versioned_and_read_back(tmp_path: Any) -> None:
             }
         )
     data = json.loads(log.path.read_text())
-    assert data["format"] == "fortyfive-progress" and data["version"] == 2
+    assert data["format"] == "fortyfive-progress" and data["version"] == VERSION
     assert [a["correct"] for a in read_attempts(log.path)] == [False, True]
     df = progress(log.path, chapter=1)
     assert df.column("correct") == (False, True) and df.column("solved") == (False, True)
