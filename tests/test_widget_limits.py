@@ -252,3 +252,19 @@ def test_a_hint_that_waited_is_searched_and_shown(
     assert t.notice["kind"] == "hint" and solves[0] > 0 and t.notice["state"] == t.state
     t.handle_message(hint_message(t))  # known now: answered at once
     assert not waiting
+
+
+def test_outside_a_kernel_a_hint_is_given_at_once_even_in_a_running_event_loop(
+    clock: Clock, solves: list[int]
+) -> None:
+    """A running loop that is not a kernel's (a browser driver's, a script's) may never come
+    back to a deferred hint: there the hint is searched at once."""
+    import asyncio
+
+    t = late_table()
+
+    async def ask() -> None:
+        t.handle_message(hint_message(t))
+
+    asyncio.run(ask())
+    assert t.notice["kind"] == "hint" and solves[0] > 0

@@ -51,7 +51,7 @@ METHODS = frozenset({"update", "request_state", "custom"})
 class TokenBucket:
     """At most ``burst`` events at once and ``rate`` a second after that.
 
-    >>> clock = iter([0.0, 0.0, 0.0, 1.0]).__next__
+    >>> clock = iter([0.0, 0.0, 0.0, 0.0, 1.0]).__next__
     >>> bucket = TokenBucket(2, 1.0, clock)
     >>> [bucket.take() for _ in range(4)]
     [True, True, False, True]

@@ -302,10 +302,13 @@ class CardTable(SyncedWidget):
 
     def _defer(self, job: Callable[[], None]) -> None:
         """Run ``job`` after :data:`HINT_DEFER_S` on the kernel's event loop, so that the
-        messages already queued (a play) are handled first; at once without a running loop."""
+        messages already queued (a play) are handled first; at once outside a kernel (a
+        running loop that is not a kernel's, a browser driver's say, may never run it)."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
+            loop = None
+        if loop is None or not _in_a_kernel():
             job()
         else:
             loop.call_later(HINT_DEFER_S, job)
@@ -570,3 +573,12 @@ class CardTable(SyncedWidget):
 def progress_key(game: Game) -> tuple[int, int, int]:
     """(deal number, tricks played, actions) at the start of an auto-play."""
     return game.deal_number, game.tricks_played, len(game.history)
+
+
+def _in_a_kernel() -> bool:
+    """Whether this Python is a Jupyter kernel's (JupyterLab's, or Pyodide's in Lite)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # the widgets need IPython; kept for a bare interpreter's sake
+        return False
+    return getattr(get_ipython(), "kernel", None) is not None
