@@ -70,7 +70,7 @@ def serve(directory: Path) -> Iterator[str]:
         server.server_close()
 
 
-def _first_output_cell(notebook: Path) -> int:
+def first_output_cell(notebook: Path) -> int:
     """The index of the notebook's first code cell that shows an output (in the saved copy)."""
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     return next(i for i, c in enumerate(cells) if c["cell_type"] == "code" and c.get("outputs"))
@@ -141,7 +141,7 @@ def run(site: Path, runs: int, chapter: str, browser: Any | None = None) -> list
     """``runs`` measurements of ``site`` (with ``browser``, or a Chromium started here)."""
     from fortyfive.course.files import NOTEBOOKS
 
-    first = _first_output_cell(NOTEBOOKS / chapter)
+    first = first_output_cell(NOTEBOOKS / chapter)
     results = []
     with serve(site) as base:
         if browser is not None:
