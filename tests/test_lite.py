@@ -6,6 +6,7 @@ The browser test of the built site is ``tests/browser/test_lite_browser.py``.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import subprocess
@@ -21,7 +22,17 @@ try:
 except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
     from book_site import built_lite  # type: ignore[no-redef]
 
-from fortyfive_site.lite import LITE_KERNELSPEC, chapter_url, lite_notebook
+from fortyfive_site.lite import (
+    EXTENSIONS,
+    LITE_KERNELSPEC,
+    PRELOAD,
+    LiteError,
+    build_config,
+    chapter_url,
+    landing_page,
+    lite_notebook,
+)
+from fortyfive_site.pyc_wheels import compile_wheel
 from tiers import full_only
 
 from fortyfive.course.files import NOTEBOOKS
@@ -139,6 +150,97 @@ def test_lite_notebooks_have_the_lite_kernelspec_and_no_outputs(tmp_path: Path) 
     assert chapter_url("02.ipynb") == "notebooks/index.html?path=02.ipynb"
 
 
+def test_lite_notebooks_are_trusted(tmp_path: Path) -> None:
+    # Lite has no server to sign a notebook: each code cell says it is trusted, as Jupyter
+    # Server marks a signed notebook's cells, so Lite does not show "Not Trusted".
+    dest = tmp_path / "02.ipynb"
+    lite_notebook(NOTEBOOKS / "02_tricks_and_reneging.ipynb", dest)
+    cells = json.loads(dest.read_text(encoding="utf-8"))["cells"]
+    assert all(c["metadata"]["trusted"] is True for c in cells if c["cell_type"] == "code")
+    assert all("trusted" not in c["metadata"] for c in cells if c["cell_type"] != "code")
+
+
+def _extension(root: Path, name: str) -> None:
+    (root / name).mkdir(parents=True)
+    (root / name / "package.json").write_text(json.dumps({"name": name}), encoding="utf-8")
+
+
+def test_the_lite_build_takes_only_the_extensions_the_course_needs(tmp_path: Path) -> None:
+    # Everything the dev extra installs is there, nbgrader's teacher tools included.
+    for name in (*EXTENSIONS, "@jupyter/nbgrader", "@jupyter-notebook/lab-extension"):
+        _extension(tmp_path, name)
+    config = build_config(tmp_path)["LiteBuildConfig"]
+    assert config["ignore_sys_prefix"] == ["federated_extensions"]
+    assert config["federated_extensions"] == [str(tmp_path / n) for n in EXTENSIONS]
+    assert "nbgrader" not in json.dumps(config)
+
+
+def test_the_lite_build_says_which_needed_extension_is_missing(tmp_path: Path) -> None:
+    _extension(tmp_path, "@jupyter/nbgrader")
+    with pytest.raises(LiteError, match="pyodide-kernel-extension is not installed"):
+        build_config(tmp_path)
+
+
+def test_the_lite_landing_page_opens_the_first_chapter_in_the_notebook_view() -> None:
+    page = (
+        '<html><head><script id="jupyter-config-data" type="application/json" '
+        'data-jupyter-lite-root=".">{}</script>\n    <script type="module">\n'
+        "      await import('./config-utils.js');\n    </script>\n  </head>\n</html>"
+    )
+    landing = landing_page(page, "00_start_here.ipynb")
+    assert "config-utils.js" not in landing  # no redirect to the JupyterLab launcher
+    assert 'id="jupyter-config-data"' in landing  # the apps' pages read it
+    assert 'url=notebooks/index.html?path=00_start_here.ipynb"' in landing
+    assert 'href="notebooks/index.html?path=00_start_here.ipynb"' in landing
+    with pytest.raises(LiteError, match=r"root index\.html has changed"):
+        landing_page("<html></html>")
+
+
+def _wheel(path: Path, files: dict[str, str]) -> None:
+    record = "".join(f"{name},,\n" for name in files)
+    with zipfile.ZipFile(path, "w") as z:
+        for name, text in files.items():
+            z.writestr(name, text)
+        z.writestr("pkg-1.0.dist-info/RECORD", record + "pkg-1.0.dist-info/RECORD,,\n")
+
+
+def test_a_compiled_wheel_imports_its_bytecode_without_checking_the_source(
+    tmp_path: Path,
+) -> None:
+    # Compiled by the Python that imports it (here the host's; for the site, Pyodide's).
+    source = tmp_path / "src" / "pkg-1.0-py3-none-any.whl"
+    source.parent.mkdir()
+    _wheel(
+        source,
+        {
+            "pkg/__init__.py": "VALUE = 'compiled'\n",
+            "pkg/broken.py": "def (:\n",  # not Python: kept as it is, not compiled
+            "pkg-1.0.data/scripts/tool.py": "print('x')\n",
+        },
+    )
+    dest = tmp_path / "pkg-1.0-py3-none-any.whl"
+    assert compile_wheel(source, dest) == 1
+    site = tmp_path / "site"
+    with zipfile.ZipFile(dest) as z:
+        names = z.namelist()
+        record = z.read("pkg-1.0.dist-info/RECORD").decode()
+        z.extractall(site)
+    pyc = f"pkg/__pycache__/__init__.{sys.implementation.cache_tag}.pyc"
+    assert pyc in names and "pkg/broken.py" in names
+    digest = hashlib.sha256((site / pyc).read_bytes()).digest()
+    assert f"{pyc},sha256={base64.urlsafe_b64encode(digest).rstrip(b'=').decode()}," in record
+    # The source changed after install would be recompiled by a checked .pyc; this one is used.
+    (site / "pkg" / "__init__.py").write_text("VALUE = 'source'\n", encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-c", "import pkg; print(pkg.VALUE)"],
+        capture_output=True,
+        text=True,
+        cwd=site,
+        timeout=60,
+    )
+    assert run.stdout.strip() == "compiled", run.stderr
+
+
 def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -161,7 +263,22 @@ def test_the_lite_site_serves_pyodide_and_every_wheel_it_names(
     ]
     assert kernel["disablePyPIFallback"] is True
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
-    assert kernel["loadPyodideOptions"]["packages"] == ["fortyfive"]
+    assert kernel["loadPyodideOptions"]["packages"] == PRELOAD
+    # A learner's site: only the extensions the course needs, no teacher's tools (nbgrader).
+    for config_file in site.rglob("jupyter-lite.json"):
+        text = config_file.read_text(encoding="utf-8")
+        assert "nbgrader" not in text, config_file
+        data = json.loads(text)["jupyter-config-data"]
+        if "federated_extensions" in data:
+            assert sorted(e["name"] for e in data["federated_extensions"]) == sorted(EXTENSIONS)
+    extensions = site / "extensions"
+    assert sorted(
+        p.parent.relative_to(extensions).as_posix() for p in extensions.rglob("package.json")
+    ) == sorted(EXTENSIONS)
+    # Opened at the first chapter, in the Notebook view, not the JupyterLab launcher.
+    assert 'url=notebooks/index.html?path=00_start_here.ipynb"' in (site / "index.html").read_text(
+        encoding="utf-8"
+    )
     pyodide = site / "static" / "pyodide"
     for core in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         assert (pyodide / core).is_file(), core
@@ -174,11 +291,16 @@ def test_the_lite_site_serves_pyodide_and_every_wheel_it_names(
     assert {"fortyfive", "anywidget", "ipywidgets", "psygnal", "comm", "ipython"} <= set(lock)
     assert "pandas" not in lock and "numpy" not in lock
     assert "pandas" not in lock["fortyfive"]["depends"]
+    # Every package the kernel would install one by one at start is in the lock, preloaded.
+    assert set(PRELOAD) <= set(lock)
     with zipfile.ZipFile(pyodide / lock["fortyfive"]["file_name"]) as z:
         assert "fortyfive/widgets/static/table.js" in z.namelist()
+        assert any(n.startswith("fortyfive/engine/__pycache__/") for n in z.namelist())
     for name in LITE_CHAPTERS:
         nb = json.loads((site / "files" / name).read_text(encoding="utf-8"))
         assert nb["metadata"]["kernelspec"]["name"] == "python"
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        assert all(c["metadata"]["trusted"] is True for c in code), name
     assert (site / "notebooks" / "index.html").is_file()
     # No address outside the site in its configuration.
     assert "cdn.jsdelivr" not in (site / "jupyter-lite.json").read_text(encoding="utf-8")

@@ -13,6 +13,12 @@ nothing from elsewhere at view time:
   out; the project is loaded with the kernel and pulls in no pandas (the course draws its tables
   from plain data there: :mod:`fortyfive.course.fact_tables`).
 
+The site is a learner's: it takes only the JupyterLab extensions the course needs
+(:data:`EXTENSIONS`), never every one installed where it is built (the ``dev`` extra installs
+nbgrader, whose menus and panels are a teacher's); its notebooks are trusted (their code cells
+carry ``trusted`` as Jupyter Server marks them), and its landing page opens the first chapter in
+the Notebook view.
+
 Downloads are kept in a cache folder (``FORTYFIVE_LITE_CACHE``, by default
 ``~/.cache/fortyfive/lite``), so a second build works offline. The notebooks are copied with
 their outputs cleared and the kernelspec Lite knows (``python``).
@@ -36,7 +42,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from fortyfive.course.files import NOTEBOOKS
+from fortyfive.course.files import FIRST_CHAPTER, NOTEBOOKS
 from fortyfive_site.outdir import OutError, claim, replace_site
 
 #: The project's source tree (where ``pyproject.toml`` is), for its wheel.
@@ -74,6 +80,13 @@ WIDGET_PACKAGES: dict[str, list[str]] = {
 }
 #: The project's entry: everything the engine, the widgets and the course import in Lite.
 PROJECT_DEPENDS = ["anywidget", "ipywidgets", "traitlets"]
+#: The JupyterLab extensions the site takes (an allow-list): the Pyodide kernel and the widget
+#: managers. Anything else installed where the site is built stays out of it.
+EXTENSIONS = (
+    "@jupyterlite/pyodide-kernel-extension",
+    "@jupyter-widgets/jupyterlab-manager",
+    "anywidget",
+)
 PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 _WHEEL = re.compile(r"^(?P<name>[^-]+)-(?P<version>[^-]+)-.*\.whl$")
@@ -248,7 +261,11 @@ def _standin_widgetsnbextension() -> Path:
 
 
 def lite_notebook(source: Path, dest: Path) -> None:
-    """A course notebook for Lite: outputs cleared, the kernelspec Lite knows."""
+    """A course notebook for Lite: outputs cleared, the kernelspec Lite knows, and trusted.
+
+    Lite has no server to sign notebooks, so a notebook opens "Not Trusted" unless each code
+    cell says ``trusted`` in its metadata (what Jupyter Server writes there for a signed one);
+    the notebooks are the course's own."""
     nb = json.loads(source.read_text(encoding="utf-8"))
     nb.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
     nb["metadata"].pop("widgets", None)
@@ -256,32 +273,143 @@ def lite_notebook(source: Path, dest: Path) -> None:
         if cell.get("cell_type") == "code":
             cell["outputs"] = []
             cell["execution_count"] = None
+            cell.setdefault("metadata", {})["trusted"] = True
     dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def labextensions_dir() -> Path:
+    """Where the environment's JupyterLab extensions are installed (as ``jupyter lite build``
+    finds them)."""
+    return Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+
+
+def build_config(labextensions: Path) -> dict[str, Any]:
+    """``jupyter_lite_config.json`` for the build: the extensions of :data:`EXTENSIONS` from
+    ``labextensions``, and none of the others installed there (``ignore_sys_prefix`` for the
+    federated extensions' addon)."""
+    paths = []
+    for name in EXTENSIONS:
+        folder = labextensions / name
+        if not (folder / "package.json").is_file():
+            raise LiteError(
+                f"the JupyterLab extension {name} is not installed in {labextensions}: "
+                "in the checkout, pip install -e '.[lite]'"
+            )
+        paths.append(str(folder))
+    return {
+        "LiteBuildConfig": {
+            "ignore_sys_prefix": ["federated_extensions"],
+            "federated_extensions": paths,
+        }
+    }
+
+
+def site_config() -> dict[str, Any]:
+    """``jupyter-lite.json`` of the site (the build adds the extensions and the URLs)."""
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Learn Forty-Five",
+            "litePluginSettings": {
+                PLUGIN: {
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": list(PRELOAD)},
+                }
+            },
+        },
+    }
+
+
+#: The kernel's own packages, shipped by jupyterlite-pyodide-kernel's extension, with what
+#: they import: in the lock file they load with the project at start, where the kernel would
+#: otherwise install them one after the other with micropip.
+KERNEL_OWN: dict[str, list[str]] = {
+    "piplite": ["micropip"],
+    "pyodide-kernel": ["comm", "ipython"],
+    "ipykernel": ["pyodide-kernel"],
+}
+#: Loaded with Pyodide when a kernel starts (``loadPyodideOptions.packages``): the project and
+#: every package the kernel would install itself (it skips those named here).
+PRELOAD = ["fortyfive", "micropip", "piplite", "ipykernel", "pyodide-kernel", "jedi", "comm"]
+#: The Node script that compiles wheels with Pyodide's Python (:mod:`fortyfive_site.pyc_wheels`).
+PYC_SCRIPT = Path(__file__).resolve().parent / "pyc_wheels.mjs"
+
+
+def _kernel_pypi() -> Path:
+    """The wheels jupyterlite-pyodide-kernel's extension ships (piplite, the kernel, stand-ins)."""
+    return labextensions_dir() / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+
+
+def _kernel_wheel(name: str) -> Path:
+    stem = name.replace("-", "_")
+    found = sorted(_kernel_pypi().glob(f"{stem}-*.whl"))
+    if not found:
+        raise LiteError(
+            f"no {name} wheel in {_kernel_pypi()} (jupyterlite-pyodide-kernel installed without "
+            "its lab extension?)"
+        )
+    return found[-1]
+
+
+def compile_wheels(
+    wheels: list[Path], own: list[Path], core: Path, dest: Path, cache: Path
+) -> list[Path]:
+    """Copies of ``wheels`` and ``own`` in ``dest`` with their modules' bytecode, compiled by
+    Pyodide's Python under Node (:mod:`fortyfive_site.pyc_wheels`). The compiled copies of
+    ``wheels`` (released files, named by their version) are kept in the cache; ``own`` (built
+    here) is compiled at every build."""
+    node = shutil.which("node")
+    if node is None:
+        raise LiteError("node is needed to compile the wheels for Pyodide (apt-get install nodejs)")
+    kept = cache / f"pyc-{pyodide_version()}"
+    kept.mkdir(parents=True, exist_ok=True)
+    todo = [w for w in wheels if not (kept / w.name).is_file()] + own
+    if todo:
+        with tempfile.TemporaryDirectory(dir=cache) as tmp:
+            src, out = Path(tmp) / "src", Path(tmp) / "out"
+            src.mkdir()
+            out.mkdir()
+            for wheel in todo:
+                shutil.copy2(wheel, src / wheel.name)
+            script = PYC_SCRIPT.with_suffix(".py")
+            _run([node, str(PYC_SCRIPT), str(core), str(script), str(src), str(out)], what="node")
+            for wheel in todo:
+                compiled = out / wheel.name
+                if not compiled.is_file():
+                    raise LiteError(f"{wheel.name} was not compiled")
+                shutil.copy2(compiled, (dest if wheel in own else kept) / wheel.name)
+    for wheel in wheels:
+        shutil.copy2(kept / wheel.name, dest / wheel.name)
+    return [dest / w.name for w in [*wheels, *own]]
+
+
 def prepare(lite_dir: Path, cache: Path, log: Callable[[str], None] = print) -> None:
-    """Assemble JupyterLite's input folder: Pyodide with its wheels and lock file, the
-    notebooks (``files/``) and ``jupyter-lite.json``."""
+    """Assemble JupyterLite's input folder: Pyodide with its wheels (compiled) and lock file,
+    the notebooks (``files/``), ``jupyter-lite.json`` and the build's configuration."""
     core = fetch_pyodide(cache)
     base = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
     known = base["packages"]
     pins = {name: known[name]["version"] for name in KERNEL_PACKAGES}
     for name in WIDGET_PACKAGES:
         pins[name] = version(name)
-    log(f"wheels for Pyodide {pyodide_version()} (Python {_python_tag()}): {len(pins) + 2}")
     wheels = fetch_wheels(pins, cache)
+    depends = {
+        name: WIDGET_PACKAGES[name] if name in WIDGET_PACKAGES else known[name]["depends"]
+        for name in wheels
+    }
+    for name, needs in KERNEL_OWN.items():
+        wheels[name], depends[name] = _kernel_wheel(name), needs
+    wheels["widgetsnbextension"], depends["widgetsnbextension"] = _standin_widgetsnbextension(), []
+    log(f"wheels for Pyodide {pyodide_version()} (Python {_python_tag()}): {len(wheels) + 1}")
     pyodide = lite_dir / "static" / "pyodide"
     shutil.copytree(core, pyodide)
+    with tempfile.TemporaryDirectory(prefix="fortyfive-wheel-") as tmp:
+        own = project_wheel(Path(tmp))
+        compile_wheels(list(wheels.values()), [own], core, pyodide, cache)
     packages: dict[str, Any] = {}
     for name, wheel in wheels.items():
-        shutil.copy2(wheel, pyodide / wheel.name)
-        depends = WIDGET_PACKAGES[name] if name in WIDGET_PACKAGES else known[name]["depends"]
-        packages[name] = lock_entry(name, pyodide / wheel.name, depends)
-    standin = _standin_widgetsnbextension()
-    shutil.copy2(standin, pyodide / standin.name)
-    packages["widgetsnbextension"] = lock_entry("widgetsnbextension", standin, [])
-    own = project_wheel(pyodide)
-    packages["fortyfive"] = lock_entry("fortyfive", own, PROJECT_DEPENDS)
+        packages[name] = lock_entry(name, pyodide / wheel.name, depends[name])
+    packages["fortyfive"] = lock_entry("fortyfive", pyodide / own.name, PROJECT_DEPENDS)
     for name, entry in packages.items():
         unknown = [d for d in entry["depends"] if d not in packages]
         if unknown:
@@ -293,19 +421,31 @@ def prepare(lite_dir: Path, cache: Path, log: Callable[[str], None] = print) -> 
     files.mkdir(parents=True)
     for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
         lite_notebook(nb, files / nb.name)
-    config = {
-        "jupyter-lite-schema-version": 0,
-        "jupyter-config-data": {
-            "appName": "Learn Forty-Five",
-            "litePluginSettings": {
-                PLUGIN: {
-                    "disablePyPIFallback": True,
-                    "loadPyodideOptions": {"packages": ["fortyfive"]},
-                }
-            },
-        },
-    }
-    (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
+    (lite_dir / "jupyter-lite.json").write_text(json.dumps(site_config(), indent=1), "utf-8")
+    (lite_dir / "jupyter_lite_config.json").write_text(
+        json.dumps(build_config(labextensions_dir()), indent=1), encoding="utf-8"
+    )
+
+
+#: What the site's root page runs: JupyterLite's redirect to its JupyterLab.
+_ROOT_REDIRECT = """<script type="module">
+      await import('./config-utils.js');
+    </script>"""
+
+
+def landing_page(index_html: str, first: str = FIRST_CHAPTER) -> str:
+    """The site's root page opening the chapter ``first`` in the Notebook view, where
+    JupyterLite's opens the JupyterLab launcher. Its configuration script stays: the apps'
+    pages read it."""
+    if _ROOT_REDIRECT not in index_html:
+        raise LiteError("JupyterLite's root index.html has changed: its redirect was not found")
+    target = chapter_url(first)
+    page = (
+        f'<meta http-equiv="refresh" content="0; url={target}">\n'
+        f'    <script>window.location.replace("{target}");</script>'
+    )
+    body = f'<body><p><a href="{target}">Open the course</a></p></body>'
+    return index_html.replace(_ROOT_REDIRECT, page).replace("</html>", f"{body}\n</html>")
 
 
 def build_lite(
@@ -344,6 +484,8 @@ def build_lite(
             cwd=lite_dir,
             what="jupyter lite build",
         )
+        index = site / "index.html"
+        index.write_text(landing_page(index.read_text(encoding="utf-8")), encoding="utf-8")
         try:
             replace_site(out, site, "lite")
         except OutError as e:

@@ -22,13 +22,15 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from puzzle_answers import script
 
-from fortyfive.course.files import NOTEBOOKS
+from fortyfive.course.files import FIRST_CHAPTER, NOTEBOOKS
 from fortyfive.puzzles import get_puzzle
 
 try:
     from tests.book_site import built_lite, serve
 except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.path
     from book_site import built_lite, serve  # type: ignore[no-redef]
+from tiers import full_only
+
 from .puzzle_page import by_id, fill_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("site")]
@@ -140,6 +142,8 @@ def test_a_chapter_runs_live_offline_and_keeps_its_progress(
     page.on("pageerror", lambda e: errors.append(str(e)))
     started = time.monotonic()
     page.goto(f"{lite_url}/notebooks/index.html?path={CHAPTER}")
+    # Trusted as it opens (the site's notebooks say so), before any cell has run.
+    expect(page.locator(".jp-NotebookTrustedStatus")).to_have_text("Trusted", timeout=KERNEL_MS)
     ready = _kernel_ready(page)
     opened_to_ready = time.monotonic() - started
     # Run the rest of the chapter: its revealed table and its puzzles are drawn by the kernel.
@@ -205,3 +209,28 @@ def test_a_chapter_runs_live_offline_and_keeps_its_progress(
     print(figures)
     assert net.blocked == [], f"requests outside the site: {net.blocked}"
     page.close()
+
+
+def test_the_lite_site_opens_the_first_chapter_in_the_notebook_view(
+    context: Any, lite_url: str
+) -> None:
+    page = context.new_page()
+    Offline(page, lite_url)
+    page.goto(f"{lite_url}/")
+    expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=KERNEL_MS)
+    assert f"notebooks/index.html?path={FIRST_CHAPTER}" in page.url
+    assert page.locator(".jp-MenuBar").count() == 0  # no JupyterLab, no teacher's menus
+    page.close()
+
+
+@full_only
+def test_lite_ready_benchmark_prints_where_the_time_goes(chromium: Any, lite_url: str) -> None:
+    """The benchmark of book/fortyfive_site/lite_ready.py, once: its figures are printed (no
+    timed assertion; the figures are in the Performance page)."""
+    from fortyfive_site.lite_ready import CHAPTER, STAGES, first_output_cell, measure, report
+
+    result = measure(chromium, lite_url, CHAPTER, first_output_cell(NOTEBOOKS / CHAPTER))
+    print(report([result]))
+    assert all(result[s] is not None for s in STAGES), result
+    assert result["app"] <= result["kernel"] <= result["first_cell"]
+    assert result["wheel_bytes"] > 0
