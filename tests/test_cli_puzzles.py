@@ -260,6 +260,21 @@ def test_a_failed_endgame_can_be_tried_again() -> None:
     assert typed.text.count("c0-12 Make your target") == 3  # at first, again, and on '?'
 
 
+def test_a_lone_enter_does_not_skip_a_retried_endgame() -> None:
+    """After a failed endgame and 'again', the puzzle is being tried again: a lone Enter
+    says how to go on and stays on it; 'next' moves on."""
+    session = PuzzleList([get_puzzle("c0-12"), get_puzzle("c2-01")])
+    typed = Typed(_losing_card(session), "again", "")
+    solve(session, typed.read, typed.out)
+    assert session.puzzle.id == "c0-12" and not session.run.done
+    assert "c2-01" not in typed.text
+    assert "tried again: type your answer, or 'next' to move on" in typed.text
+    session = PuzzleList([get_puzzle("c0-12"), get_puzzle("c2-01")])
+    moved = Typed(_losing_card(session), "again", "", "next")
+    solve(session, moved.read, moved.out)
+    assert session.puzzle.id == "c2-01"
+
+
 def test_the_last_puzzle_can_be_tried_again_until_enter_or_quit() -> None:
     session = PuzzleList([get_puzzle("c0-12")])  # the only, so the last, puzzle
     first = parse_card(session.run.solution().highlight[0]).symbol()

@@ -13,13 +13,14 @@ from fortyfive.cli._args import output_file
 from fortyfive.cli._args import seed as seed_arg
 from fortyfive.cli._typed import NOTATION, card_token
 from fortyfive.course.safe_paths import PathRefused, write_text
-from fortyfive.engine.actions import KINDS, ActionSyntaxError, IllegalActionError
-from fortyfive.engine.cards import parse_card
+from fortyfive.engine.actions import KINDS, ActionSyntaxError, IllegalActionError, action_text
+from fortyfive.engine.cards import parse_card, with_symbols
 from fortyfive.engine.game import Game
 from fortyfive.engine.observe import public_action, render_text
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import PRESETS
-from fortyfive.solve.hints import HINT_HEADER, describe_hints
+from fortyfive.engine.scoring import deal_breakdown
+from fortyfive.solve.hints import HINT_HEADER, describe_hints, describe_tie
 
 #: The terminal's own commands, as the refusal of an unknown word names them.
 COMMANDS = "hint, ?, quit"
@@ -85,19 +86,21 @@ def _normalise(text: str) -> str:
 
 
 def _legal_text(game: Game) -> str:
-    """What may be done now, in a line: the discard phase's subsets are described, not listed."""
+    """What may be done now, in a line: the discard phase's subsets are described, not listed.
+    Actions as the hand shows cards (``play 10♥``), which may be typed back."""
     legal = game.legal_actions()
     if game.phase == Phase.DISCARD:
         most = max(len(a.split()) - 1 for a in legal)
         return (
             f"legal now: discard up to {most} of your cards and draw as many (R9.7), "
-            "e.g. 'discard 8S AC'; 'discard' alone keeps your hand"
+            "e.g. 'discard 8♠ A♣'; 'discard' alone keeps your hand"
         )
-    return "legal now: " + ", ".join(legal)
+    return "legal now: " + ", ".join(action_text(a) for a in legal)
 
 
 def _events(game: Game, before_deal: int, before_tricks: int, out: Callable[[str], None]) -> None:
-    """Announce tricks won and deals ended by the last action."""
+    """Announce tricks won and deals ended by the last action; a deal's end says where each
+    side's points came from (:func:`fortyfive.engine.scoring.deal_breakdown`)."""
     names = game.rules.partnership_names
     deals = game.deals
     first = next(i for i, d in enumerate(deals) if d.number == before_deal)
@@ -113,6 +116,8 @@ def _events(game: Game, before_deal: int, before_tricks: int, out: Callable[[str
                 f"{n}={s}" for n, s in zip(names, d.end_scores or game.scores, strict=True)
             )
             out(f"  end of deal {d.number}: {scores}")
+            for line in deal_breakdown(game.rules, d):
+                out(f"    {line}")
 
 
 def play(
@@ -199,15 +204,16 @@ def _play(
                     if len(words) == 1:
                         out(NOTATION)
                     out(_legal_text(game))
-                except IllegalActionError as e:
-                    out(f"not allowed: {e}")
+                except IllegalActionError as e:  # the engine names cards by code: shown as faces
+                    out(f"not allowed: {with_symbols(str(e))}")
                     out(_legal_text(game))
         else:
             who = game.to_act
             assert who is not None
             action = bots[who].choose(game, who)
             game.apply(action)
-            out(f"seat {who}: {public_action(action)}")
+            shown = public_action(action)  # face-down cards stay hidden (R6.4, R6.5, R9.7)
+            out(f"seat {who}: {action_text(shown) if shown == action else shown}")
         _events(game, deal, tricks, out)
     scores = " · ".join(f"{n} {s}" for n, s in zip(names, game.scores, strict=True))
     out(f"Game over: partnership {names[game.winner or 0]} wins; scores {scores}")
@@ -215,9 +221,13 @@ def _play(
 
 def _hint_text(game: Game, seat: int) -> str:
     """The hint sampler's ranking, and a rule-based player's move where it says nothing
-    (:func:`fortyfive.agents.advice.learner_advice`)."""
+    (:func:`fortyfive.agents.advice.learner_advice`). When every card ties, the rule-based
+    move and why come first, and the tie in one short line: a table of equal rows says
+    nothing more."""
     advice = learner_advice(game, seat, samples=12, seed=len(game.history))
-    lines = [HINT_HEADER, describe_hints(advice.ranking)] if advice.ranking else []
-    if advice.rule_action is not None:
-        lines.append(f"{advice.reason}; a rule-based player would: {advice.rule_action}")
+    if advice.rule_action is None:
+        return "\n".join([HINT_HEADER, describe_hints(advice.ranking)])
+    lines = [f"{advice.reason}; a rule-based player would: {action_text(advice.rule_action)}"]
+    if advice.stands_in == "tie":
+        lines.append(describe_tie(advice.ranking))
     return "\n".join(lines)

@@ -29,7 +29,8 @@ from fortyfive.puzzles.sessions import DRILL_KINDS, MAX_SEED, Drill, Practice, P
 
 COMMANDS = (
     "Type your answer; 'hint' gives a hint, 'show' the answer (after a wrong try), 'again' "
-    "starts the puzzle again, Enter or 'next' goes on once it is finished, '?' shows it again, "
+    "starts the puzzle again, Enter or 'next' goes on once it is finished ('next' only, while "
+    "it is tried again), '?' shows it again, "
     "'quit' stops."
 )
 #: The words :data:`COMMANDS` names, read in any letter case ("quit" and "exit" stop the loop).
@@ -327,10 +328,13 @@ def _step(
     if text in ("?", "help"):
         _puzzle(session, out)
         out(COMMANDS)
-    elif text in ("", "next") and session.finished:
+    elif session.finished and (text == "next" or (text == "" and run.done)):
         if session.over or session.next() is None:
             return False
         _puzzle(session, out)
+    elif text == "" and session.finished:  # tried 'again': a stray Enter must not skip it
+        then = "to finish" if session.over else "to move on"
+        out(f"This puzzle is being tried again: type your answer, or 'next' {then}.")
     elif text == "next":
         out("Finish this puzzle first: solve it, or type 'show' after a wrong try.")
     elif text == "hint" and not run.done:  # refused below once finished, as the widget does

@@ -8,6 +8,8 @@
 ('discard', 'discard 3C 2D')
 >>> str(parse_action("trump hearts"))
 'trump H'
+>>> action_text("play TH"), action_text("discard 2d 3c"), action_text("trump H")
+('play 10♥', 'discard 3♣ 2♦', 'trump hearts')
 """
 
 from __future__ import annotations
@@ -55,6 +57,20 @@ class Action:
     def card(self) -> Card:
         """The card of a ``play``, ``bury`` or ``rob`` action (the first of a ``discard``)."""
         return self.cards[0]
+
+
+def action_text(action: str | Action) -> str:
+    """``action`` as people read it, wherever it is shown to them: cards in display form
+    (``play 10♥``, ``discard 3♣ 2♦``), a named trump suit in words (``trump hearts``), calls as
+    they are (``bid 20``, ``pass``). What it prints can be typed back: the terminal reads the
+    display forms, and :func:`parse_action` reads suit names. Raises
+    :class:`ActionSyntaxError` for text that is not an action."""
+    act = parse_action(action)
+    if act.cards or act.kind == "discard":
+        return " ".join([act.kind, *(c.symbol() for c in act.cards)])
+    if act.kind == "trump" and act.suit is not None:
+        return f"trump {SUIT_NAMES[act.suit]}"
+    return str(act)
 
 
 #: The longest action text looked at ("discard" with five cards is 22 characters).

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from fortyfive.engine.cards import CARDS
 from fortyfive.engine.dealing import seat_of_play
 from fortyfive.engine.rules import Rules, TrumpTables
 
@@ -144,3 +145,54 @@ class DealLog:
     thrown_in: bool = False
     end_scores: tuple[int, ...] | None = None
     made: bool | None = None
+
+
+def deal_breakdown(rules: Rules, deal: DealLog) -> list[str]:
+    """Where each partnership's points in a finished ``deal`` came from, one line each, in
+    words with the rule ids: tricks at 5 each and the bonus for the highest trump (bruff
+    R7.1-R7.2; barker R10.1), and in barker whether the bid was made (R10.2-R10.4). A hand
+    thrown in scores nothing (R9.5); a game won early leaves tricks unplayed (R8.3).
+
+    >>> from fortyfive import BRUFF
+    >>> d = DealLog(1, 0, (0, 0, 0), tricks=[TrickLog(0, (), 1), TrickLog(1, (), 2)])
+    >>> d.bonus_trick, d.bonus_card, d.bonus_certain = 0, 4, True
+    >>> deal_breakdown(BRUFF, d)[1]
+    'B +10: 1 trick × 5 + 5 bonus for 5♠, the highest trump (R7.1, R7.2)'
+    """
+    names = rules.partnership_names
+    if deal.thrown_in:
+        return ["all passed: the hand is thrown in and nobody scores (R9.5)"]
+    sides = [rules.partnerships[t.winner] for t in deal.tricks]
+    bonus = deal.bonus_trick if deal.bonus_certain else -1
+    taken = running_totals(rules, (0,) * rules.n_partnerships, sides, bonus)
+    bidders = rules.partnerships[deal.bidder] if rules.auction and deal.bidder >= 0 else -1
+    delta = barker_hand_delta(rules, deal.bid, bidders, taken) if bidders >= 0 else taken
+    lines = []
+    for p, name in enumerate(names):
+        won = sides.count(p)
+        how = f"{won} trick{'' if won == 1 else 's'} × {rules.trick_points}" if won else "no tricks"
+        has_bonus = 0 <= bonus < len(sides) and sides[bonus] == p
+        if has_bonus:
+            card = CARDS[deal.bonus_card].symbol()
+            how += f" + {rules.bonus_points} bonus for {card}, the highest trump"
+        if not rules.auction:
+            lines.append(f"{name} {delta[p]:+d}: {how} (R7.1{', R7.2' if has_bonus else ''})")
+            continue
+        if p != bidders:
+            verdict = "the opponents score what they took (R10.4)"
+        elif taken[p] < deal.bid:
+            verdict = f"bid {deal.bid} not made: the bid is taken off (R10.2)"
+        elif delta[p] != taken[p]:
+            verdict = f"bid {deal.bid} made: it scores twice over (R10.3)"
+        else:
+            verdict = f"bid {deal.bid} made: what they took scores (R10.2)"
+        lines.append(f"{name} {delta[p]:+d}: took {taken[p]} ({how}, R10.1); {verdict}")
+    if 0 < len(deal.tricks) < rules.hand_size:  # bruff: the game was won in this deal
+        lines.append(
+            f"the game was won after trick {len(deal.tricks)}: the rest are not played (R8.3)"
+        )
+    if deal.bonus_trick < 0 and len(deal.tricks) == rules.hand_size:
+        lines.append(f"no trump was played: no bonus ({'R10.1' if rules.auction else 'R7.2'})")
+    elif deal.bonus_trick >= 0 and bonus < 0:
+        lines.append("the bonus was not yet certain when the game ended (R7.3, R8.3)")
+    return lines

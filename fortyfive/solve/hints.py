@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Literal
 
-from fortyfive.engine.cards import JOKER_ID, SUITS, card_mask, mask_ids, parse_card
+from fortyfive.engine.actions import action_text
+from fortyfive.engine.cards import JOKER_ID, SUITS, card_mask, mask_ids, parse_card, with_symbols
 from fortyfive.engine.dealing import may_still_rob, robbing_seat, seat_of_play
 from fortyfive.engine.observe import Observation, tricks_seen, trump_of
 from fortyfive.engine.rules import TRUMP_SUIT, get_rules, tables
@@ -356,5 +357,24 @@ HINT_HEADER = f"{'action':10} {'points':>6} {'gives up':>8}  why"
 
 def describe_hints(hints: list[Hint]) -> str:
     """The hints as lines of text, best first: the action, the points its side takes on average,
-    what it gives up against the best (0 for the best) and why."""
-    return "\n".join(f"{h.action:10} {h.value:6.1f} {abs(h.loss):8.1f}  {h.reason}" for h in hints)
+    what it gives up against the best (0 for the best) and why; cards as people read them
+    (``play 10♥``), as every text for the learner shows them."""
+    return "\n".join(
+        f"{action_text(h.action):10} {h.value:6.1f} {abs(h.loss):8.1f}  {with_symbols(h.reason)}"
+        for h in hints
+    )
+
+
+def describe_tie(hints: list[Hint]) -> str:
+    """Every card tied for best, in one short line: the cards and the points each brings.
+
+    >>> tied = [Hint("play TH", 3.5, 0.0, 1.0, "", 12), Hint("play AS", 3.5, 0.0, 1.0, "", 12)]
+    >>> describe_tie(tied)
+    'tied: play 10♥, play A♠ (each 3.5 points on average for your side)'
+    """
+    cards = ", ".join(action_text(h.action) for h in hints)
+    return (
+        f"tied: {cards} (each {hints[0].value:.1f} points on average for your side)"
+        if hints
+        else ""
+    )
