@@ -217,7 +217,7 @@ def fold(summary: list[dict[str, Any]], attempts: Iterable[dict[str, Any]]) -> l
     """``summary`` with ``attempts`` (older first, all after those already folded) added, one
     entry per puzzle, as :func:`chapter_results` counts them: ``tries`` the checks that were not
     a "show me", ``solved`` whether one of them solved it, ``first_try`` whether it was solved
-    before any wrong answer or "show me" (``None`` while undecided), ``hints`` the most hints,
+    before any wrong answer, hint or "show me" (``None`` while undecided), ``hints`` the most hints,
     ``shown`` whether the answer was shown, ``seconds`` the time spent, ``last`` the last
     check's time. Beyond :data:`MAX_SUMMARY` puzzles the ones checked longest ago leave it."""
     by_id = {e["puzzle"]: dict(e) for e in summary}
@@ -237,8 +237,8 @@ def fold(summary: list[dict[str, Any]], attempts: Iterable[dict[str, Any]]) -> l
         if not a["shown"]:
             e["tries"] = min(e["tries"] + 1, MAX_ATTEMPTS_FOLDED)
             e["solved"] = e["solved"] or bool(a["solved"])
-        if e["first_try"] is None:  # decided by the first wrong answer, "show me" or solve
-            if a["shown"] or not a["correct"]:
+        if e["first_try"] is None:  # decided by the first wrong answer, hint, "show me" or solve
+            if a["shown"] or not a["correct"] or int(a["hints_used"]) > 0:
                 e["first_try"] = False
             elif a["solved"]:
                 e["first_try"] = True
@@ -454,10 +454,11 @@ def _filled(attempt: dict[str, Any]) -> dict[str, Any]:
 
 
 def _first_try(rows: list[dict[str, Any]]) -> bool:
-    """Solved before any wrong answer or "show me": an endgame solved after a wrong move in
-    mid-line (its attempt failed, then Try again) is not a first-try solve."""
+    """Solved before any wrong answer, hint or "show me": an endgame solved after a wrong move
+    in mid-line (its attempt failed, then Try again) is not a first-try solve, nor is a solve
+    after a hint (``hints_used`` counts the hints taken so far)."""
     for r in rows:
-        if r["shown"] or not r["correct"]:
+        if r["shown"] or not r["correct"] or int(r["hints_used"]) > 0:
             return False
         if r["solved"]:
             return True
