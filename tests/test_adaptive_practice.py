@@ -5,6 +5,7 @@ and the best streak carry from one drill to the next through the progress file.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +29,9 @@ def check(puzzle_id: str, correct: bool, hints: int = 0, shown: bool = False) ->
     }
 
 
-def _row(path: Path, puzzle_id: str) -> dict[str, Any]:
+def _row(path: Path, puzzle_id: str) -> Mapping[str, object]:
     rows = chapter_results(get_puzzle(puzzle_id).chapter or 0, path).rows
-    return next(r for r in rows if r["puzzle"] == puzzle_id)  # type: ignore[no-any-return]
+    return next(r for r in rows if r["puzzle"] == puzzle_id)
 
 
 def test_a_solve_after_a_hint_is_not_a_first_try(tmp_path: Path) -> None:
