@@ -19,6 +19,7 @@ from fortyfive.course import drill, puzzle, review, review_boxes
 from fortyfive.course.drill_and_review import PracticeMessage, ReviewSession
 from fortyfive.course.progress import (
     MAX_FILE_BYTES,
+    VERSION,
     ProgressError,
     ProgressLog,
     chapter_results,
@@ -139,7 +140,7 @@ def test_a_miss_recorded_with_a_recipe_enters_box_1_and_a_right_answer_does_not(
         ("c2-01", 1, DAY + timedelta(days=1)),
     ]
     data = json.loads(log.path.read_text())
-    assert data["version"] == 3 and len(data["attempts"]) == 4
+    assert data["version"] == VERSION and len(data["attempts"]) == 4
     assert data["review"][0] == {"puzzle": "c1-01", "kind": "order", "box": 1, "due": "2026-12-02"}
 
 
@@ -273,7 +274,7 @@ def test_a_real_version_1_file_is_read_and_upgraded(tmp_path: Path) -> None:
     # the next check writes the present version, keeping every attempt and the upgraded queue
     ProgressLog(path).record(attempt("c1-02", correct=True))
     new = json.loads(path.read_text())
-    assert new["version"] == 3 and new["attempts"][:-1] == old["attempts"]
+    assert new["version"] == VERSION and new["attempts"][:-1] == old["attempts"]
     assert {e["puzzle"] for e in new["review"]} == failed
 
 
@@ -326,8 +327,8 @@ DRILL = {
         (v2([{**DRILL, "drill": {**DRILL["drill"], "difficulty": 2}}]), "its drill key makes"),
         (v2([{**DRILL, "kind": "poker"}]), "kind is 'poker'"),
         (v2([{**DRILL, "kind": "winner"}]), "its drill key makes drill-winner"),
-        ({**v2([]), "version": 4}, "not a fortyfive progress file"),
-        ({**v2([]), "version": 2.0}, "version 1 or 2 or 3"),
+        ({**v2([]), "version": VERSION + 1}, "not a fortyfive progress file"),
+        ({**v2([]), "version": 2.0}, "version 1 or 2 or 3 or 4"),
         ({**v2([GOOD]), "version": 1}, "a version-1 file has no 'review'"),
     ],
 )
