@@ -8,6 +8,7 @@ learner's rating.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 from puzzle_answers import script
 
-from fortyfive.course import drill
+from fortyfive.course import drill, review
 from fortyfive.course.progress import (
     MAX_ATTEMPTS_FOLDED,
     MAX_HISTORY,
@@ -35,7 +36,7 @@ from fortyfive.course.progress import (
     read_progress,
 )
 from fortyfive.course.rating import Rating, play, start_rating, update
-from fortyfive.course.review import MAX_ITEMS, Recipe, ReviewItem
+from fortyfive.course.review import MAX_ITEMS, Recipe, ReviewItem, fresh
 from fortyfive.puzzles import get_puzzle
 from fortyfive.puzzles.model import MAX_ATTEMPT_HINTS
 from fortyfive.puzzles.sessions import DrillKey
@@ -258,3 +259,39 @@ def test_a_file_at_every_bound_is_written_under_its_readers_limit(tmp_path: Path
     assert len(content) <= WRITE_BUDGET, len(content)
     (tmp_path / "p.json").write_bytes(content)
     assert read_progress(tmp_path / "p.json").practice == standing
+
+
+# ---------------------------------------------------------------- fresh reviews
+
+
+@pytest.mark.parametrize(
+    "recipe",
+    [
+        Recipe("c1-01", "order"),
+        Recipe("c3-16", "give-up"),
+        Recipe("c0-08", "keep"),
+        Recipe("drill-legal-s9-d2-n2", "legal", DrillKey("legal", 9, 2, 2)),
+        Recipe("drill-rob-s3-d1-n4", "rob", DrillKey("rob", 3, 1, 4)),
+    ],
+)
+def test_a_review_shows_a_fresh_position_of_the_same_kind_and_rules(
+    tmp_path: Path, recipe: Recipe
+) -> None:
+    day = date(2026, 12, 1)
+    log = ProgressLog(tmp_path / "p.json", lambda: day)
+    missed_one = recipe.recreate()
+    log.record({**check("c1-01", False), "puzzle": recipe.puzzle, "kind": recipe.kind}, recipe)
+    w = review(progress_file=log.path, today=date(2026, 12, 2))
+    assert isinstance(w, PracticeWidget)
+    shown = w.puzzle
+    assert shown.kind == missed_one.kind and set(shown.rules) == set(missed_one.rules)
+    assert shown.position != missed_one.position and shown.id != missed_one.id
+    again = review(progress_file=log.path, today=date(2026, 12, 2))
+    assert isinstance(again, PracticeWidget) and again.puzzle == shown  # the same day: the same
+
+
+def test_a_kind_the_generator_does_not_make_comes_back_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys.modules[fresh.__module__], "DRILL_KINDS", ())
+    assert fresh(Recipe("c1-01", "order"), date(2026, 12, 2)) == get_puzzle("c1-01")

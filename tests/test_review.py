@@ -33,6 +33,7 @@ from fortyfive.course.review import (
     Recipe,
     ReviewItem,
     due_items,
+    fresh,
     missed,
     reviewed,
 )
@@ -199,11 +200,11 @@ def test_the_review_serves_the_due_puzzles_and_moves_their_boxes(tmp_path: Path)
     w = review(progress_file=path, today=DAY)
     assert isinstance(w, PracticeWidget) and isinstance(w.session, ReviewSession)
     assert repr(w) == "<PracticeWidget review, 2 due: puzzle 1, streak 0 (best 0)>"
-    assert w.puzzle == DRILLED.recreate() and w.practice["left"] == 1
+    assert w.puzzle == fresh(DRILLED, DAY) and w.practice["left"] == 1  # of the same kind
     solve(w)
     assert w.practice["note"] == "First try: streak 1. Up to box 2: it comes back in 2 days."
     w.next()
-    assert w.puzzle == get_puzzle("c1-01")
+    assert w.puzzle == fresh(C101, DAY)
     fail(w)
     assert w.practice["over"] and not w.practice["can_next"]
     with pytest.raises(PuzzleMessageError, match="no puzzle left"):

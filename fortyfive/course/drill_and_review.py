@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from fortyfive.course.progress import ProgressError, ProgressLog, Standing, drill_item
 from fortyfive.course.rating import nearest, start_rating
-from fortyfive.course.review import INTERVALS, Recipe, ReviewItem, due_items, reviewed
+from fortyfive.course.review import INTERVALS, Recipe, ReviewItem, due_items, fresh, reviewed
 from fortyfive.engine.tabular import Table
 from fortyfive.puzzles.model import Puzzle
 from fortyfive.puzzles.sessions import CLEAN, DRILL_KINDS, HELPED, Drill, Practice
@@ -78,7 +78,9 @@ class ReviewSession(Practice):
         return self.item.recipe
 
     def _draw(self, number: int) -> Puzzle | None:
-        return self.items[number - 1].recipe.recreate() if number <= len(self.items) else None
+        if number > len(self.items):
+            return None
+        return fresh(self.items[number - 1].recipe, self.log.today())
 
     def _finished(self, puzzle: Puzzle, outcome: str) -> str:
         recipe = self.item.recipe
