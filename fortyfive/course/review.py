@@ -10,9 +10,10 @@ happens: a chapter's puzzle, a drill, a review. In a review (``fortyfive.course.
 
 Box *b* comes due :data:`INTERVALS` [b] days after it was last seen: 1, 2, 4, 8 and 16 days.
 Days are calendar days on the learner's own clock, so a puzzle missed this evening is due
-tomorrow, and a whole course's review fits one short session a day. A review shows a fresh
-puzzle of the same kind and rule ids (:func:`fresh`), not the position that was missed. (Sessions would be the other
-choice; days keep the spacing when a learner works twice in one day or skips a week.)
+tomorrow, and a whole course's review fits one short session a day. (Sessions would be the
+other choice; days keep the spacing when a learner works twice in one day or skips a week.)
+A review shows a fresh puzzle of the same kind and rule ids (:func:`fresh`), not the position
+that was missed.
 
 Only a puzzle that can be re-created enters: a shipped one (by its id) or a drill's (by its
 kind, seed, difficulty and number, :class:`~fortyfive.puzzles.sessions.DrillKey`). The queue is
