@@ -18,6 +18,8 @@ import pytest
 from puzzle_answers import script
 
 from fortyfive.course import drill, review
+from fortyfive.course.charts import ScoreChart
+from fortyfive.course.drill_and_review import PracticeMessage, rating_chart
 from fortyfive.course.progress import (
     MAX_ATTEMPTS_FOLDED,
     MAX_HISTORY,
@@ -295,3 +297,22 @@ def test_a_kind_the_generator_does_not_make_comes_back_as_it_was(
 ) -> None:
     monkeypatch.setattr(sys.modules[fresh.__module__], "DRILL_KINDS", ())
     assert fresh(Recipe("c1-01", "order"), date(2026, 12, 2)) == get_puzzle("c1-01")
+
+
+# ---------------------------------------------------------------- the progress view
+
+
+def test_the_rating_chart_draws_the_rating_after_each_first_try(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    assert isinstance(rating_chart(path), PracticeMessage)
+    log = ProgressLog(path)
+    for puzzle_id, right in (("c1-01", True), ("c1-02", True), ("c1-03", False)):
+        log.record(check(puzzle_id, right), Recipe.of(get_puzzle(puzzle_id)))
+    chart = rating_chart(path)
+    assert isinstance(chart, ScoreChart)
+    ratings = chart.lines["rating"]
+    assert len(ratings) == 3 and ratings[0] < ratings[1] and ratings[2] < ratings[1]
+    assert ratings == [round(r) for _, r in log.standing().history]
+    svg = chart.svg()
+    assert svg.startswith("<svg") and f"rating {ratings[-1]}" in svg
+    assert ">0</text>" not in svg  # the axis spans the ratings, not 0 to 2000

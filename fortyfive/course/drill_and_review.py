@@ -27,6 +27,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from fortyfive.course.charts import ScoreChart
 from fortyfive.course.progress import ProgressError, ProgressLog, Standing, drill_item
 from fortyfive.course.rating import nearest, start_rating
 from fortyfive.course.review import INTERVALS, Recipe, ReviewItem, due_items, fresh, reviewed
@@ -216,6 +217,25 @@ def nothing_due(items: list[ReviewItem], today: date) -> str:
     )
 
 
+def rating_chart(progress_file: str | Path | None = None) -> ScoreChart | PracticeMessage:
+    """Your Glicko-2 rating after each rated attempt (the first attempt of each puzzle), as a
+    chart (:class:`~fortyfive.course.charts.ScoreChart`), the last :data:`~fortyfive.course.
+    progress.MAX_HISTORY` points; a sentence when nothing is rated yet."""
+    history = ProgressLog(progress_file).standing().history
+    if not history:
+        return PracticeMessage(
+            "No rating yet: your rating starts at 1500 and moves with the first try of each "
+            "puzzle or drill."
+        )
+    return ScoreChart(
+        "Your rating",
+        [str(t)[:10] for t, _ in history],
+        {"rating": [round(r) for _, r in history]},
+        x_title="first tries, oldest first",
+        from_zero=False,
+    )
+
+
 def review_boxes(progress_file: str | Path | None = None) -> Table[object] | PracticeMessage:
     """The review queue as a table: each puzzle, its kind, its box and the day it is due (the
     soonest first); a sentence when the boxes are empty."""
@@ -240,6 +260,7 @@ __all__ = [
     "PracticeMessage",
     "ReviewSession",
     "drill",
+    "rating_chart",
     "review",
     "review_boxes",
 ]
