@@ -377,7 +377,8 @@ def test_a_review_in_the_terminal_moves_the_puzzle_up_a_box(tmp_path: Path) -> N
     )
     tomorrow = ProgressLog(path, lambda: date.today() + timedelta(days=1))
     session = ReviewSession(tomorrow)
-    typed = Typed("QD")
+    (right,) = session.run.solution().highlight  # a fresh puzzle of the kind, not c2-01 itself
+    typed = Typed(right)
     solve(session, typed.read, typed.out, _recorder(session, tomorrow))
     assert "Up to box 2" in typed.text
     (item,) = ProgressLog(path).review_items()

@@ -11,7 +11,7 @@ import fortyfive as ff
 from fortyfive import course
 from fortyfive.agents.bots import make_bot
 from fortyfive.course.files import NOTEBOOKS
-from fortyfive.course.progress import ProgressLog
+from fortyfive.course.progress import VERSION, ProgressLog
 
 E3_HANDS = ["AH 4D 5D 6C 7C", "7S KC KH 8D 9D", "5S KD QD 2C 2H", "AS TD JD 3C 3H"]
 E1_HANDS = [
@@ -149,7 +149,7 @@ def test_collect_progress(tmp_path: Path):
     assert named["learner"].tolist() == ["A"]
     assert course.collect_progress([]).columns[0] == "learner"
     data = json.loads(paths[0].read_text())
-    assert data["format"] == "fortyfive-progress" and data["version"] == 3
+    assert data["format"] == "fortyfive-progress" and data["version"] == VERSION
 
 
 def test_puzzle_takes_an_id_or_a_puzzle(tmp_path: Path):

@@ -18,6 +18,7 @@ from fortyfive.course.progress import (
     MAX_ATTEMPTS,
     MAX_FILE_BYTES,
     MAX_SUMMARY,
+    VERSION,
     WRITE_BUDGET,
     Progress,
     ProgressError,
@@ -88,7 +89,7 @@ def test_a_version_2_file_is_upgraded_in_place_and_keeps_its_history(tmp_path: P
     assert read_progress(path).attempts == old  # read as it is
     ProgressLog(path).record({**old[0], "time": "2027-01-01T00:00:00+00:00"})
     new = json.loads(path.read_text())
-    assert new["version"] == 3 and len(new["attempts"]) <= KEEP_ATTEMPTS and new["summary"]
+    assert new["version"] == VERSION and len(new["attempts"]) <= KEEP_ATTEMPTS and new["summary"]
     after = _results(path)
     first = next(r for rows in after for r in rows if r["puzzle"] == old[0]["puzzle"])
     was = next(r for rows in before for r in rows if r["puzzle"] == old[0]["puzzle"])

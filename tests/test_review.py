@@ -19,6 +19,7 @@ from fortyfive.course import drill, puzzle, review, review_boxes
 from fortyfive.course.drill_and_review import PracticeMessage, ReviewSession
 from fortyfive.course.progress import (
     MAX_FILE_BYTES,
+    VERSION,
     ProgressError,
     ProgressLog,
     chapter_results,
@@ -32,6 +33,7 @@ from fortyfive.course.review import (
     Recipe,
     ReviewItem,
     due_items,
+    fresh,
     missed,
     reviewed,
 )
@@ -139,7 +141,7 @@ def test_a_miss_recorded_with_a_recipe_enters_box_1_and_a_right_answer_does_not(
         ("c2-01", 1, DAY + timedelta(days=1)),
     ]
     data = json.loads(log.path.read_text())
-    assert data["version"] == 3 and len(data["attempts"]) == 4
+    assert data["version"] == VERSION and len(data["attempts"]) == 4
     assert data["review"][0] == {"puzzle": "c1-01", "kind": "order", "box": 1, "due": "2026-12-02"}
 
 
@@ -198,11 +200,11 @@ def test_the_review_serves_the_due_puzzles_and_moves_their_boxes(tmp_path: Path)
     w = review(progress_file=path, today=DAY)
     assert isinstance(w, PracticeWidget) and isinstance(w.session, ReviewSession)
     assert repr(w) == "<PracticeWidget review, 2 due: puzzle 1, streak 0 (best 0)>"
-    assert w.puzzle == DRILLED.recreate() and w.practice["left"] == 1
+    assert w.puzzle == fresh(DRILLED, DAY) and w.practice["left"] == 1  # of the same kind
     solve(w)
     assert w.practice["note"] == "First try: streak 1. Up to box 2: it comes back in 2 days."
     w.next()
-    assert w.puzzle == get_puzzle("c1-01")
+    assert w.puzzle == fresh(C101, DAY)
     fail(w)
     assert w.practice["over"] and not w.practice["can_next"]
     with pytest.raises(PuzzleMessageError, match="no puzzle left"):
@@ -273,7 +275,7 @@ def test_a_real_version_1_file_is_read_and_upgraded(tmp_path: Path) -> None:
     # the next check writes the present version, keeping every attempt and the upgraded queue
     ProgressLog(path).record(attempt("c1-02", correct=True))
     new = json.loads(path.read_text())
-    assert new["version"] == 3 and new["attempts"][:-1] == old["attempts"]
+    assert new["version"] == VERSION and new["attempts"][:-1] == old["attempts"]
     assert {e["puzzle"] for e in new["review"]} == failed
 
 
@@ -326,8 +328,8 @@ DRILL = {
         (v2([{**DRILL, "drill": {**DRILL["drill"], "difficulty": 2}}]), "its drill key makes"),
         (v2([{**DRILL, "kind": "poker"}]), "kind is 'poker'"),
         (v2([{**DRILL, "kind": "winner"}]), "its drill key makes drill-winner"),
-        ({**v2([]), "version": 4}, "not a fortyfive progress file"),
-        ({**v2([]), "version": 2.0}, "version 1 or 2 or 3"),
+        ({**v2([]), "version": VERSION + 1}, "not a fortyfive progress file"),
+        ({**v2([]), "version": 2.0}, "version 1 or 2 or 3 or 4"),
         ({**v2([GOOD]), "version": 1}, "a version-1 file has no 'review'"),
     ],
 )

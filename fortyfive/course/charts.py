@@ -18,6 +18,8 @@ class ScoreChart:
 
     ``labels`` names each x position; ``lines`` maps a name to one value per position;
     ``breaks`` are (position, text) pairs drawn as dotted lines (bruff: each deal starts).
+    The value axis starts at 0 unless ``from_zero`` is false (a rating near 1500: the axis
+    then spans the values alone, so their moves show).
     """
 
     def __init__(
@@ -30,8 +32,10 @@ class ScoreChart:
         x_title: str = "",
         width: int = 640,
         height: int = 300,
+        from_zero: bool = True,
     ) -> None:
         self.title = title
+        self.from_zero = from_zero
         self.labels = list(labels)
         self.lines = {k: list(v) for k, v in lines.items()}
         self.target = target
@@ -50,8 +54,9 @@ class ScoreChart:
         values = [v for vs in self.lines.values() for v in vs]
         if self.target is not None:
             values.append(self.target)
-        lo = min(0, *values) if values else 0
-        hi = max(5, *values) if values else 5
+        floor = 0 if self.from_zero or not values else min(values)
+        lo = min(floor, *values) if values else 0
+        hi = max(floor + 5, *values) if values else 5
         step = next(st for st in (5, 10, 20, 25, 50, 100, 200, 500) if (hi - lo) / st <= 10)
         lo, hi = step * (lo // step), step * -(-hi // step)
         n = max(1, len(self.labels) - 1)

@@ -2,7 +2,10 @@
 you missed, each a widget that records every check in the progress file.
 
 :func:`drill` shows generated puzzles of one kind one after another (the ranking drill,
-``order``, by default), with the streak, the best streak and the timer. :func:`review` shows the
+``order``, by default), with the streak, the best streak and the timer. The streak and the best
+carry from one drill to the next (the progress file keeps them), and each puzzle is drawn at
+the difficulty whose Glicko-2 rating is nearest the learner's (:mod:`fortyfive.course.rating`),
+unless a difficulty is asked for. :func:`review` shows the
 puzzles of the review queue that are due today (:mod:`fortyfive.course.review`: Leitner boxes
 kept in the progress file), or says that nothing is due. A puzzle missed anywhere, a drill's
 included, enters the queue.
@@ -24,8 +27,10 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from fortyfive.course.progress import ProgressError, ProgressLog
-from fortyfive.course.review import INTERVALS, Recipe, ReviewItem, due_items, reviewed
+from fortyfive.course.charts import ScoreChart
+from fortyfive.course.progress import ProgressError, ProgressLog, Standing, drill_item
+from fortyfive.course.rating import nearest, start_rating
+from fortyfive.course.review import INTERVALS, Recipe, ReviewItem, due_items, fresh, reviewed
 from fortyfive.engine.tabular import Table
 from fortyfive.puzzles.model import Puzzle
 from fortyfive.puzzles.sessions import CLEAN, DRILL_KINDS, HELPED, Drill, Practice
@@ -74,7 +79,9 @@ class ReviewSession(Practice):
         return self.item.recipe
 
     def _draw(self, number: int) -> Puzzle | None:
-        return self.items[number - 1].recipe.recreate() if number <= len(self.items) else None
+        if number > len(self.items):
+            return None
+        return fresh(self.items[number - 1].recipe, self.log.today())
 
     def _finished(self, puzzle: Puzzle, outcome: str) -> str:
         recipe = self.item.recipe
@@ -101,22 +108,66 @@ class ReviewSession(Practice):
         return f"review, {len(self.items)} due: {super().summary()}"
 
 
+class LoggedDrill(Drill):
+    """A drill whose streak and best streak are kept in the progress file: it starts from the
+    stored ones, and :meth:`flush` stores them whenever they change."""
+
+    def __init__(
+        self, log: ProgressLog, kind: str, seed: int | None, difficulty: int | None
+    ) -> None:
+        self.log = log
+        standing = _standing(log)
+        self._kept = (standing.streak, standing.best)
+
+        def choose() -> int:
+            """The difficulty whose rating is nearest the learner's, as the file has them."""
+            now = _standing(log)
+            levels = {d: now.items.get(drill_item(kind, d), start_rating(d)) for d in (1, 2, 3)}
+            return nearest(now.learner, levels)
+
+        super().__init__(
+            kind,
+            seed,
+            1 if difficulty is None else difficulty,
+            choose=None if difficulty is not None else choose,
+            streak=standing.streak,
+            best=standing.best,
+        )
+
+    def flush(self) -> None:
+        if (self.streak, self.best) != self._kept:
+            self.log.keep_streak(self.streak, self.best)
+            self._kept = (self.streak, self.best)
+
+
+def _standing(log: ProgressLog) -> Standing:
+    """The file's standing; a fresh one when the file cannot be read (the drill goes on, and
+    each check says why it was not saved)."""
+    try:
+        return log.standing()
+    except ProgressError:
+        return Standing()
+
+
 def drill(
     kind: str = "order",
-    difficulty: int = 1,
+    difficulty: int | None = None,
     seed: int | None = None,
     tries_before_show: int = 1,
     progress_file: str | Path | None = None,
 ) -> PracticeWidget:
     """An endless drill of one kind as a widget: ``drill("order")`` ranks cards; any kind of
     :data:`~fortyfive.puzzles.sessions.DRILL_KINDS` (every kind the generator makes: ``winner``,
-    ``legal``, ``keep``, ``rob``, ...). ``difficulty`` 1 to 3; ``seed`` gives the same puzzles
-    again (by default a new set each time). Every check is saved to the progress file, and a
-    missed puzzle enters the review queue."""
+    ``legal``, ``keep``, ``rob``, ...). ``difficulty`` 1 to 3 holds the drill there; by
+    default each puzzle's difficulty is the one whose rating is nearest the learner's.
+    ``seed`` gives the same puzzles again at a given difficulty (by default a new set each
+    time). Every check is saved to the progress file (the first attempt of each puzzle moves
+    the ratings), a missed puzzle enters the review queue, and the streak and the best streak
+    go on from the last drill's."""
     from fortyfive.widgets.practice_widget import PracticeWidget
 
-    session = Drill(kind, seed, difficulty)
     log = ProgressLog(progress_file)
+    session = LoggedDrill(log, kind, seed, difficulty)
 
     def record(attempt: dict[str, Any]) -> None:
         log.record(attempt, Recipe.of(session.puzzle, session.key()))
@@ -166,6 +217,25 @@ def nothing_due(items: list[ReviewItem], today: date) -> str:
     )
 
 
+def rating_chart(progress_file: str | Path | None = None) -> ScoreChart | PracticeMessage:
+    """Your Glicko-2 rating after each rated attempt (the first attempt of each puzzle), as a
+    chart (:class:`~fortyfive.course.charts.ScoreChart`), the last :data:`~fortyfive.course.
+    progress.MAX_HISTORY` points; a sentence when nothing is rated yet."""
+    history = ProgressLog(progress_file).standing().history
+    if not history:
+        return PracticeMessage(
+            "No rating yet: your rating starts at 1500 and moves with the first try of each "
+            "puzzle or drill."
+        )
+    return ScoreChart(
+        "Your rating",
+        [str(t)[:10] for t, _ in history],
+        {"rating": [round(r) for _, r in history]},
+        x_title="first tries, oldest first",
+        from_zero=False,
+    )
+
+
 def review_boxes(progress_file: str | Path | None = None) -> Table[object] | PracticeMessage:
     """The review queue as a table: each puzzle, its kind, its box and the day it is due (the
     soonest first); a sentence when the boxes are empty."""
@@ -186,9 +256,11 @@ def review_boxes(progress_file: str | Path | None = None) -> Table[object] | Pra
 
 __all__ = [
     "DRILL_KINDS",
+    "LoggedDrill",
     "PracticeMessage",
     "ReviewSession",
     "drill",
+    "rating_chart",
     "review",
     "review_boxes",
 ]

@@ -4,19 +4,28 @@ beside the notebook.
 The file (``fortyfive-progress.json`` in the notebook's folder, the kernel's working
 directory) is versioned so that teacher tools can read it::
 
-    {"format": "fortyfive-progress", "version": 3,
+    {"format": "fortyfive-progress", "version": 4,
      "attempts": [{"puzzle": "c1-03", "kind": "order", "chapter": 1,
                    "answer": ["5D", "JD", "AH"], "correct": false, "solved": false, "seconds": 7.4,
                    "hints_used": 1, "shown": false, "time": "2026-11-29T19:02:42+00:00"}, ...],
      "review": [{"puzzle": "c1-03", "kind": "order", "box": 1, "due": "2026-11-30"}, ...],
      "summary": [{"puzzle": "c1-01", "kind": "order", "chapter": 1, "tries": 2, "solved": true,
                   "first_try": false, "hints": 1, "shown": false, "seconds": 21.5,
-                  "last": "2026-11-02T10:00:00+00:00"}, ...]}
+                  "last": "2026-11-02T10:00:00+00:00"}, ...],
+     "practice": {"streak": 3, "best": 7, "learner": [1562.4, 88.1, 0.059998],
+                  "items": {"drill-order-d1": [1431.0, 120.5, 0.06], ...},
+                  "history": [["2026-11-29T19:02:42+00:00", 1562.4], ...]}}
 
 ``answer`` is what the learner gave (for "show me", null); ``correct`` says whether it was
 right; ``solved`` whether the puzzle is now solved (a right move of an endgame may leave more to
 play). One line per check, in order. ``review`` is the review queue, one entry per puzzle to
 see again (its Leitner box and the day it is due: :mod:`fortyfive.course.review`).
+``practice`` (:class:`Standing`) keeps the drills' streak and best streak from one day to the
+next, and the Glicko-2 ratings (:mod:`fortyfive.course.rating`) of the learner and of each
+puzzle tried (a shipped puzzle by its id, a drill by its kind and difficulty), each
+``[rating, deviation, volatility]``, with the learner's rating after each rated attempt in
+``history``: at most :data:`MAX_RATED` puzzles (those rated longest ago leave first) and
+:data:`MAX_HISTORY` points.
 
 The file stays small whatever its age: it keeps the last :data:`KEEP_ATTEMPTS` checks one by one
 (and fewer when their answers are large), and the older ones are folded into ``summary``, one
@@ -27,7 +36,8 @@ check costs the same in its first week as after years.
 
 Older versions are still read and upgraded in place at the next check: version 1 (the attempts
 alone) gets the review queue its attempts imply (:func:`upgrade_v1`), version 2 an empty
-summary; their attempts are kept (folded like any others once there are too many).
+summary, versions 1 to 3 a fresh ``practice`` (streak 0, unrated); their attempts are kept
+(folded like any others once there are too many).
 
 The file is untrusted: its size, its counts and every field are checked before any of it is
 used, and a file that fails is refused with the reason (:class:`ProgressError`) and left as it
@@ -54,6 +64,7 @@ from pathlib import Path
 from typing import Any
 
 from fortyfive.course.jsonfiles import check_header, read_json
+from fortyfive.course.rating import MAX_RATING, MIN_RATING, Rating, play, start_rating
 from fortyfive.course.review import (
     MAX_ITEMS,
     Recipe,
@@ -71,10 +82,10 @@ from fortyfive.puzzles.model import ATTEMPT_FIELDS, MAX_ATTEMPT_HINTS, MAX_ATTEM
 
 FILE_NAME = "fortyfive-progress.json"
 FORMAT = "fortyfive-progress"
-VERSION = 3
-#: The versions read: an older one is upgraded as it is read (:func:`upgrade_v1`, and a
-#: version 2 gets an empty summary).
-READABLE = (1, 2, 3)
+VERSION = 4
+#: The versions read: an older one is upgraded as it is read (:func:`upgrade_v1`, a version 2
+#: gets an empty summary, and versions 1 to 3 a fresh :class:`Standing`).
+READABLE = (1, 2, 3, 4)
 _OPTIONAL = ("solved", "time")
 #: What a field an attempt leaves out reads as in the tables.
 _MISSING: dict[str, Any] = {
@@ -97,6 +108,40 @@ def default_path() -> Path:
 
 
 @dataclass
+class Standing:
+    """The learner's standing in practice: the drills' streak and best streak, and the
+    Glicko-2 ratings of the learner and of the puzzles tried (see the module's text)."""
+
+    streak: int = 0
+    best: int = 0
+    learner: Rating = field(default_factory=Rating)
+    #: Each rated puzzle's rating, the one rated longest ago first.
+    items: dict[str, Rating] = field(default_factory=dict)
+    #: The learner's rating after each rated attempt: ``[time, rating]``, oldest first.
+    history: list[list[Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "streak": self.streak,
+            "best": self.best,
+            "learner": self.learner.to_json(),
+            "items": {k: r.to_json() for k, r in self.items.items()},
+            "history": self.history,
+        }
+
+    def rate(self, item: str, start: Rating, won: bool, time: str) -> None:
+        """Both ratings after the learner's first attempt at ``item`` (``start``: its rating
+        before anyone tried it); the item moves to the end (rated last)."""
+        self.learner, rated = play(self.learner, self.items.pop(item, start), won)
+        self.items[item] = rated
+        self.history.append([time, round(self.learner.rating, 1)])
+        if len(self.items) > MAX_RATED:
+            for old in list(self.items)[: len(self.items) - MAX_RATED]:
+                del self.items[old]
+        del self.history[:-MAX_HISTORY]
+
+
+@dataclass
 class Progress:
     """A progress file's contents, checked: the attempts and the review queue."""
 
@@ -104,6 +149,7 @@ class Progress:
     review: list[ReviewItem] = field(default_factory=list)
     #: The older checks, folded: one entry per puzzle (:func:`fold`), in the order first seen.
     summary: list[dict[str, Any]] = field(default_factory=list)
+    practice: Standing = field(default_factory=Standing)
 
     def to_json(self) -> dict[str, Any]:
         """The file's contents, in the present version."""
@@ -113,6 +159,7 @@ class Progress:
             "attempts": self.attempts,
             "review": [i.to_json() for i in self.review],
             "summary": self.summary,
+            "practice": self.practice.to_json(),
         }
 
 
@@ -154,9 +201,27 @@ class ProgressLog:
         row["time"] = attempt.get("time") or datetime.now(UTC).isoformat(timespec="seconds")
         data = self.read()
         # checked as the reader checks it: the file never holds what its reader refuses
+        first = not any(a.get("puzzle") == row["puzzle"] for a in data.attempts) and not any(
+            e["puzzle"] == row["puzzle"] for e in data.summary
+        )
         data.attempts.append(_check_attempt(self.path, len(data.attempts), row))
         if recipe is not None and not attempt["correct"]:
             data.review = missed(data.review, recipe, self.today())
+        if recipe is not None and first:  # rated once, at the first attempt, as lichess does
+            item, start = rated_item(recipe)
+            won = bool(row["correct"]) and not row["shown"] and not row["hints_used"]
+            data.practice.rate(item, start, won, str(row["time"]))
+        self._write(data)
+
+    def standing(self) -> Standing:
+        """The streak, the best streak and the ratings, as the file keeps them."""
+        return self.read().practice
+
+    def keep_streak(self, streak: int, best: int) -> None:
+        """Store the drills' streak and best streak (a new drill starts from them)."""
+        data = self.read()
+        data.practice.streak = min(max(0, streak), MAX_STREAK)
+        data.practice.best = min(max(data.practice.streak, best), MAX_STREAK)
         self._write(data)
 
     def reviewed(self, recipe: Recipe, outcome: str) -> ReviewItem | None:
@@ -172,6 +237,22 @@ class ProgressLog:
             replace_file(self.path, bounded(data))
         except PathRefused as e:
             raise ProgressError(str(e)) from None
+
+
+def rated_item(recipe: Recipe) -> tuple[str, Rating]:
+    """The rated item of a re-creatable puzzle and its rating before any attempt: a drill's
+    puzzles share one rating per kind and difficulty (``drill-order-d1``), a shipped puzzle
+    has its own (its id), each starting from its difficulty (:func:`start_rating`)."""
+    if recipe.drill is not None:
+        return drill_item(recipe.kind, recipe.drill.difficulty), start_rating(
+            recipe.drill.difficulty
+        )
+    return recipe.puzzle, start_rating(recipe.recreate().difficulty)
+
+
+def drill_item(kind: str, difficulty: int) -> str:
+    """The rated item of a drill's puzzles of ``kind`` and ``difficulty``."""
+    return f"drill-{kind}-d{difficulty}"
 
 
 def bounded(data: Progress) -> bytes:
@@ -210,6 +291,7 @@ def encode(data: Progress) -> bytes:
     content = data.to_json()
     head = json.dumps({"format": content["format"], "version": content["version"]})[:-1]
     parts = [f' "{key}": {block(content[key])}' for key in ("attempts", "review", "summary")]
+    parts.append(f' "practice": {json.dumps(content["practice"], allow_nan=False)}')
     return (head + ",\n" + ",\n".join(parts) + "\n}\n").encode("utf-8")
 
 
@@ -217,7 +299,7 @@ def fold(summary: list[dict[str, Any]], attempts: Iterable[dict[str, Any]]) -> l
     """``summary`` with ``attempts`` (older first, all after those already folded) added, one
     entry per puzzle, as :func:`chapter_results` counts them: ``tries`` the checks that were not
     a "show me", ``solved`` whether one of them solved it, ``first_try`` whether it was solved
-    before any wrong answer or "show me" (``None`` while undecided), ``hints`` the most hints,
+    before any wrong answer, hint or "show me" (``None`` while undecided), ``hints`` the most hints,
     ``shown`` whether the answer was shown, ``seconds`` the time spent, ``last`` the last
     check's time. Beyond :data:`MAX_SUMMARY` puzzles the ones checked longest ago leave it."""
     by_id = {e["puzzle"]: dict(e) for e in summary}
@@ -237,8 +319,8 @@ def fold(summary: list[dict[str, Any]], attempts: Iterable[dict[str, Any]]) -> l
         if not a["shown"]:
             e["tries"] = min(e["tries"] + 1, MAX_ATTEMPTS_FOLDED)
             e["solved"] = e["solved"] or bool(a["solved"])
-        if e["first_try"] is None:  # decided by the first wrong answer, "show me" or solve
-            if a["shown"] or not a["correct"]:
+        if e["first_try"] is None:  # decided by the first wrong answer, hint, "show me" or solve
+            if a["shown"] or not a["correct"] or int(a["hints_used"]) > 0:
                 e["first_try"] = False
             elif a["solved"]:
                 e["first_try"] = True
@@ -263,6 +345,10 @@ MAX_SUMMARY = 2_000
 WRITE_BUDGET = MAX_FILE_BYTES * 3 // 4
 #: Bounds on a summary's numbers (a lifetime of checks, then some).
 MAX_ATTEMPTS_FOLDED = 10**9
+#: Bounds on the practice standing: the puzzles rated, the rating points kept, the streak.
+MAX_RATED = 2_000
+MAX_HISTORY = 1_000
+MAX_STREAK = 10**9
 MAX_SUMMARY_SECONDS = 10.0**9
 
 
@@ -379,6 +465,44 @@ def _check_review(path: Path, entries: Any) -> list[ReviewItem]:
     return items
 
 
+def _check_practice(path: Path, data: Any) -> Standing:
+    where = f"{path}: practice"
+    fields = {"streak", "best", "learner", "items", "history"}
+    if not isinstance(data, dict) or set(data) != fields:
+        raise ProgressError(f"{where} must be an object with the fields {sorted(fields)}")
+    for key in ("streak", "best"):
+        if type(data[key]) is not int or not 0 <= data[key] <= MAX_STREAK:
+            raise ProgressError(f"{where}.{key} is {quote(data[key])}")
+    if data["best"] < data["streak"]:
+        raise ProgressError(f"{where}.best is below the streak")
+    items, history = data["items"], data["history"]
+    if not isinstance(items, dict) or len(items) > MAX_RATED:
+        raise ProgressError(f"{where}.items must be an object of at most {MAX_RATED} ratings")
+    if not isinstance(history, list) or len(history) > MAX_HISTORY:
+        raise ProgressError(f"{where}.history must be a list of at most {MAX_HISTORY} points")
+    try:
+        learner = Rating.from_json(data["learner"])
+        rated = {}
+        for k, v in items.items():
+            if not 0 < len(k) <= 100:
+                raise ValueError(f"item {quote(k)} is not a puzzle's id")
+            rated[k] = Rating.from_json(v)
+    except ValueError as e:
+        raise ProgressError(f"{where}: {e}") from None
+    for i, point in enumerate(history):
+        if (
+            not isinstance(point, list)
+            or len(point) != 2
+            or not isinstance(point[0], str)
+            or len(point[0]) > 100
+            or not _is_time(point[0])
+            or type(point[1]) not in (int, float)
+            or not MIN_RATING <= point[1] <= MAX_RATING
+        ):
+            raise ProgressError(f"{where}.history[{i}] is {quote(point)}: expected [time, rating]")
+    return Standing(data["streak"], data["best"], learner, rated, history)
+
+
 def upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
     """A version-1 file's contents as version 2 (its attempts already checked): the same
     attempts, and the review queue they imply (``fortyfive.course.review.from_attempts``)."""
@@ -420,7 +544,10 @@ def read_progress(path: str | Path, own: bool = False) -> Progress:
     if version < 3 and "summary" in data:
         raise ProgressError(f"{path}: a version-{version} file has no 'summary'")
     summary = _check_summary(path, data.get("summary", []))
-    return Progress(checked, _check_review(path, data.get("review", [])), summary)
+    if version < 4 and "practice" in data:
+        raise ProgressError(f"{path}: a version-{version} file has no 'practice'")
+    practice = _check_practice(path, data["practice"]) if "practice" in data else Standing()
+    return Progress(checked, _check_review(path, data.get("review", [])), summary, practice)
 
 
 def read_attempts(path: str | Path) -> list[dict[str, Any]]:
@@ -454,10 +581,11 @@ def _filled(attempt: dict[str, Any]) -> dict[str, Any]:
 
 
 def _first_try(rows: list[dict[str, Any]]) -> bool:
-    """Solved before any wrong answer or "show me": an endgame solved after a wrong move in
-    mid-line (its attempt failed, then Try again) is not a first-try solve."""
+    """Solved before any wrong answer, hint or "show me": an endgame solved after a wrong move
+    in mid-line (its attempt failed, then Try again) is not a first-try solve, nor is a solve
+    after a hint (``hints_used`` counts the hints taken so far)."""
     for r in rows:
-        if r["shown"] or not r["correct"]:
+        if r["shown"] or not r["correct"] or int(r["hints_used"]) > 0:
             return False
         if r["solved"]:
             return True

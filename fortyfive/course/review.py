@@ -10,8 +10,10 @@ happens: a chapter's puzzle, a drill, a review. In a review (``fortyfive.course.
 
 Box *b* comes due :data:`INTERVALS` [b] days after it was last seen: 1, 2, 4, 8 and 16 days.
 Days are calendar days on the learner's own clock, so a puzzle missed this evening is due
-tomorrow, and a whole course's review fits one short session a day. (Sessions would be the other
-choice; days keep the spacing when a learner works twice in one day or skips a week.)
+tomorrow, and a whole course's review fits one short session a day. (Sessions would be the
+other choice; days keep the spacing when a learner works twice in one day or skips a week.)
+A review shows a fresh puzzle of the same kind and rule ids (:func:`fresh`), not the position
+that was missed.
 
 Only a puzzle that can be re-created enters: a shipped one (by its id) or a drill's (by its
 kind, seed, difficulty and number, :class:`~fortyfive.puzzles.sessions.DrillKey`). The queue is
@@ -44,10 +46,19 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from functools import cache
 from typing import Any
+from zlib import crc32
 
 from fortyfive.engine.errors import quote
 from fortyfive.puzzles.model import KINDS, Puzzle, collection_names, load_collection
-from fortyfive.puzzles.sessions import CLEAN, HELPED, MISSED, DrillKey, PracticeError
+from fortyfive.puzzles.sessions import (
+    CLEAN,
+    DRILL_KINDS,
+    HELPED,
+    MAX_SEED,
+    MISSED,
+    DrillKey,
+    PracticeError,
+)
 
 #: Days until a puzzle in box b is due again.
 INTERVALS = {1: 1, 2: 2, 3: 4, 4: 8, 5: 16}
@@ -182,6 +193,33 @@ def reviewed(
             continue  # learned: out of the queue
         out.append(replace(item, box=box, due=today + timedelta(days=INTERVALS[box])))
     return out
+
+
+#: How many fresh puzzles of the kind are made, at most, to find one of the same rules.
+FRESH_TRIES = 12
+
+
+def fresh(recipe: Recipe, day: date) -> Puzzle:
+    """The puzzle a review shows for ``recipe`` on ``day``: a fresh one of the same kind, the
+    same rule ids and the same difficulty, not the position that was missed (which could be
+    learned by heart), made by the drill's generator from a seed of the puzzle's id and the day
+    (so the same day shows the same one, another day another). The first of
+    :data:`FRESH_TRIES` with the same rule ids is shown, else the first fresh one of the kind;
+    a kind the generator does not make (an endgame) comes back as it was."""
+    original = recipe.recreate()
+    if recipe.kind not in DRILL_KINDS:
+        return original
+    seed = crc32(f"{recipe.puzzle}/{day.isoformat()}".encode()) % MAX_SEED
+    level = recipe.drill.difficulty if recipe.drill is not None else original.difficulty
+    other: Puzzle | None = None
+    for number in range(1, FRESH_TRIES + 1):
+        made = DrillKey(recipe.kind, seed, level, number).puzzle()
+        if made.position == original.position:
+            continue
+        if set(made.rules) == set(original.rules):
+            return made
+        other = other or made
+    return other or original
 
 
 def due_items(items: Iterable[ReviewItem], today: date) -> list[ReviewItem]:

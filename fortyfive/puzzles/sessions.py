@@ -342,7 +342,10 @@ class Drill(Practice):
     ``seed`` (0 to 10**9 - 1; by default a random one, kept in :attr:`seed`) and the puzzle's
     number make each puzzle (:class:`DrillKey`), so ``Drill(kind, seed=s)`` gives the same
     puzzles again, in the same order. ``difficulty`` is 1 to 3 (see
-    :func:`~fortyfive.puzzles.generate.generate_puzzles`).
+    :func:`~fortyfive.puzzles.generate.generate_puzzles`); with ``choose`` instead, each
+    puzzle's difficulty is ``choose()`` when it is drawn (the course picks the one nearest the
+    learner's rating), and :attr:`difficulty` is the current puzzle's. ``streak`` and ``best``
+    carry a streak over from an earlier drill.
     """
 
     mode: ClassVar[str] = "drill"
@@ -353,19 +356,33 @@ class Drill(Practice):
         seed: int | None = None,
         difficulty: int = 1,
         clock: Clock = time.monotonic,
+        *,
+        choose: Callable[[], int] | None = None,
+        streak: int = 0,
+        best: int = 0,
     ) -> None:
         self.seed = random.randrange(MAX_SEED) if seed is None else seed
         DrillKey(kind, self.seed, difficulty, 1)  # refuses a bad kind, seed or difficulty
+        _whole(streak, "streak", 0, MAX_SEED)
+        _whole(best, "best", streak, MAX_SEED)
         self.kind = kind
         self.difficulty = difficulty
+        self._choose = choose
+        self._difficulties: dict[int, int] = {}  # each drawn puzzle's difficulty
         self.title = f"Drill: {TITLES[kind]}"
         super().__init__(clock)
+        self.streak, self.best = streak, best
 
     def key(self, number: int | None = None) -> DrillKey:
         """The key of puzzle ``number`` (by default the current one)."""
-        return DrillKey(self.kind, self.seed, self.difficulty, number or self.number)
+        number = number or self.number
+        level = self._difficulties.get(number, self.difficulty)
+        return DrillKey(self.kind, self.seed, level, number)
 
     def _draw(self, number: int) -> Puzzle:
+        if self._choose is not None:
+            self.difficulty = _whole(self._choose(), "the chosen difficulty", 1, 3)
+        self._difficulties[number] = self.difficulty
         return self.key(number).puzzle()
 
     def summary(self) -> str:
