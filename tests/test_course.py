@@ -212,6 +212,8 @@ def test_each_chapter_ships_its_collection(chapter: int):
     top = "".join(nb["cells"][0]["source"])
     assert top.startswith(f"# Chapter {chapter} ") and "needs a running kernel" in top
     assert "python -m fortyfive course" in top
+    # true wherever the chapter runs: the live (JupyterLite) copy checks answers too
+    assert "JupyterLite" in top and "open this chapter in JupyterLab with" not in top
     for c in code:
         assert not any(o["output_type"] == "error" for o in c.get("outputs", []))
 
