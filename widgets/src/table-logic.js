@@ -75,3 +75,38 @@ export function chartGeometry(sum) {
     });
   return { W, H, L, R, T, B, rows, x, y, lo, hi, ticks, ends };
 }
+
+/**
+ * Where a seat sits around the oval felt, in percent of the felt's box: the learner's seat at
+ * the bottom (angle 90°, screen y downwards), the others clockwise in the order of play (R1.2)
+ * at equal angles, so partners (half the table apart) face each other across the centre.
+ * `rx`, `ry`: the ellipse's half-axes in percent. Returns { r, angle, x, y }, r the seat's
+ * place counted from the learner's.
+ */
+export function seatSpot(seat, learner, players, rx = 42, ry = 44) {
+  const r = (((seat - learner) % players) + players) % players;
+  const angle = 90 + (r * 360) / players;
+  const rad = (angle * Math.PI) / 180;
+  const round = (v) => Math.round(v * 100) / 100;
+  return { r, angle, x: round(50 + rx * Math.cos(rad)), y: round(50 + ry * Math.sin(rad)) };
+}
+
+/** Where a seat's card of the trick lies: on a small ellipse round the centre, toward its player. */
+export function trickSpot(seat, learner, players) {
+  return seatSpot(seat, learner, players, TRICK_RX[players] ?? 15, TRICK_RY[players] ?? 25);
+}
+
+// The trick's ellipse per table size (percent of the felt): six cards need more height than
+// four, so the two at each side do not cover each other.
+const TRICK_RX = { 4: 14, 6: 16 };
+const TRICK_RY = { 4: 24, 6: 24.5 };
+
+/**
+ * The turn of card `i` of `count` in the fanned hand, in degrees: spread evenly, at most 6°
+ * between neighbours and 16° at the ends, symmetric about the middle card (0°).
+ */
+export function fanAngle(i, count) {
+  if (count < 2) return 0;
+  const step = Math.min(6, 32 / (count - 1));
+  return Math.round((i - (count - 1) / 2) * step * 100) / 100;
+}
