@@ -6,7 +6,8 @@ import { h } from "./dom.js";
 import { gatherTiming, lastCall, seatSpot, seatWord, trickSpot } from "./table-logic.js";
 import { plural } from "./text.js";
 
-const at = ({ x, y }) => `left:${x}%;top:${y}%`;
+// The direction from the centre; the stylesheet scales it by the felt's radii.
+const at = ({ dx, dy }) => `--dx:${dx};--dy:${dy}`;
 
 /** The dealer's button, for the eye and for a screen reader. */
 function dealerButton() {

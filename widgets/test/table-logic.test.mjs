@@ -144,7 +144,7 @@ test("end labels far apart stay at their scores", () => {
 test("seats sit round the oval: the learner at the bottom, the next to play on the left", () => {
   for (const players of [4, 6]) {
     const me = seatSpot(1, 1, players);
-    assert.deepEqual([me.r, me.angle, me.x], [0, 90, 50]);
+    assert.deepEqual([me.r, me.angle, me.x, me.dx, me.dy], [0, 90, 50, 0, 1]);
     assert.ok(me.y > 90, me);
     const left = seatSpot(2, 1, players);
     assert.ok(left.x < 50 && left.r === 1, left);
@@ -156,9 +156,9 @@ test("seats sit round the oval: the learner at the bottom, the next to play on t
     [0, 1, 2, 3].map((s) => [seatSpot(s, 0, 4).x, seatSpot(s, 0, 4).y]),
     [
       [50, 94],
-      [8, 50],
+      [10, 50],
       [50, 6],
-      [92, 50],
+      [90, 50],
     ],
   );
 });

@@ -409,17 +409,18 @@ function chartGeometry(sum) {
   });
   return { W, H, L: L2, R: R2, T, B, rows, x, y, lo, hi, ticks, ends };
 }
-function seatSpot(seat, learner, players, rx = 42, ry = 44) {
+function seatSpot(seat, learner, players, rx = 40, ry = 44) {
   const r = ((seat - learner) % players + players) % players;
   const angle = 90 + r * 360 / players;
   const rad = angle * Math.PI / 180;
-  const round = (v) => Math.round(v * 100) / 100;
-  return { r, angle, x: round(50 + rx * Math.cos(rad)), y: round(50 + ry * Math.sin(rad)) };
+  const round = (v, k = 100) => Math.round(v * k) / k + 0;
+  const [dx, dy] = [round(Math.cos(rad), 1e4), round(Math.sin(rad), 1e4)];
+  return { r, angle, dx, dy, x: round(50 + rx * dx), y: round(50 + ry * dy) };
 }
 function trickSpot(seat, learner, players) {
   return seatSpot(seat, learner, players, TRICK_RX[players] ?? 15, TRICK_RY[players] ?? 25);
 }
-var TRICK_RX = { 4: 14, 6: 16 };
+var TRICK_RX = { 4: 14, 6: 17 };
 var TRICK_RY = { 4: 24, 6: 24.5 };
 function fanAngle(i, count) {
   if (count < 2) return 0;
@@ -699,7 +700,7 @@ function plural(n, word) {
 }
 
 // src/table-felt.js
-var at = ({ x, y }) => `left:${x}%;top:${y}%`;
+var at = ({ dx, dy }) => `--dx:${dx};--dy:${dy}`;
 function dealerButton() {
   return h(
     "span",
