@@ -639,7 +639,11 @@ def test_the_synced_state_offers_the_levels_and_says_which_one_plays() -> None:
     assert synced(t)["opponents"] == {"levels": list(LEVELS), "level": "club", "custom": ""}
     # Bots chosen by name have no level: the page says so instead of naming one.
     by_name = table("bruff", seed=2, opponents="random")
-    assert by_name.opponents == {"levels": list(LEVELS), "level": None, "custom": "custom (random)"}
+    assert by_name.opponents == {
+        "levels": list(LEVELS),
+        "level": None,
+        "custom": "players who choose at random",
+    }
     by_name.set_level("strong")
     assert by_name.opponents["level"] == "strong" and by_name.opponents["custom"] == ""
     assert by_name.log[-1] == tt.level_text("strong")

@@ -252,10 +252,20 @@ def level_text(level: str) -> str:
     return f"Opponents: {level}, from the next move"
 
 
+#: What the bots chosen by name (not by level) do, as the level control says it.
+BOT_WORDS = {
+    "random": "players who choose at random",
+    "erring": "players who make beginners' mistakes",
+    "rule": "players who follow simple rules",
+    "search": "players who look ahead",
+}
+
+
 def opponents_info(levels: list[str], level: str | None, bot: str) -> dict[str, Any]:
     """The level control's data: the levels offered, the one playing, and, for bots chosen by
-    name instead (``level`` None), what to call them ("custom (random)")."""
-    custom = "" if level is not None else f"custom ({bot})" if bot else "custom"
+    name instead (``level`` None), what they do, never a bot's own name ("players who choose at
+    random")."""
+    custom = "" if level is not None else BOT_WORDS.get(bot, "players of the course's choice")
     return {"levels": levels, "level": level, "custom": custom}
 
 

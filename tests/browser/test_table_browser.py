@@ -848,6 +848,9 @@ def test_the_opponents_level_is_chosen_by_keyboard_and_by_mouse(
         "t = ff.CardTable('bruff', seat=0, opponents='random', seed=3, pause_ms=0)\nt",
     )
     learner_card_turn(table, page)
+    # The settings are on demand: behind a closed disclosure, opened by a click.
+    expect(table.get_by_role("radiogroup", name="Opponents")).to_be_hidden()
+    table.locator(".ff-settings-summary").click()
     group = table.get_by_role("radiogroup", name="Opponents")
     expect(group).to_be_visible()
     # The settings beside it are named by the text they show (the speed menu was "bot speed").
@@ -858,7 +861,7 @@ def test_the_opponents_level_is_chosen_by_keyboard_and_by_mouse(
     # Bots chosen by name: no level is checked, and the group says what plays instead.
     for radio in radios.all():
         expect(radio).not_to_be_checked()
-    expect(group.locator(".ff-level-custom")).to_have_text("custom (random)")
+    expect(group.locator(".ff-level-custom")).to_have_text("players who choose at random")
     assert kernel_output(page, BOTS) == "None ['RandomBot']"
     cells = page.locator(".jp-NotebookPanel:visible .jp-Cell")
     n_cells = cells.count()
@@ -1061,7 +1064,8 @@ def test_a_complete_trick_is_gathered_toward_its_winner_at_the_speed_settings_pa
         far = math.dist((start["x"], start["y"]), (got["seat"]["x"], got["seat"]["y"]))
         near = math.dist((end["x"], end["y"]), (got["seat"]["x"], got["seat"]["y"]))
         assert near < far or far < 40, (start, move, got["seat"])
-    duration = float(got["duration"].removesuffix("s")) * 1000
+    # the transition of the move and of the fading: the same duration
+    duration = float(got["duration"].split(",")[0].removesuffix("s")) * 1000
     if motion == "reduce":
         assert duration == 0, got  # no motion for those who asked for less
     else:  # a short transition that follows the speed setting

@@ -1050,7 +1050,8 @@ function summaryPanel(ctx, info) {
   ) : null;
   return h(
     "section",
-    { class: `ff-summary ff-summary-${sum.kind}`, "aria-label": sum.title },
+    // focusable: the panel scrolls within the felt, by keyboard too
+    { class: `ff-summary ff-summary-${sum.kind}`, "aria-label": sum.title, tabindex: "0" },
     h("h3", { class: "ff-summary-title", text: sum.title }),
     sum.outcome ? h("p", { class: "ff-summary-outcome", text: sum.outcome }) : null,
     tricks,
