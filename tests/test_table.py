@@ -99,7 +99,7 @@ def check_nothing_hidden_is_synced(t: CardTable) -> None:
         ]
     # The log shows other seats' face-down actions only in their public form (R6.4, R6.5, R9.7).
     for line in state["events"]:
-        if line.startswith("Seat "):
+        if not line.startswith("You "):
             assert "giving up" not in line and "bury " not in line, line
             assert not re.search(r"discard [^n]", line), line
 
@@ -264,7 +264,7 @@ def test_instant_pace_bots_answer_inside_the_learners_move() -> None:
     assert t.notice["text"] == ""
     assert t.game.history[n] == action and len(t.game.history) > n + 1
     assert t.game.over or t.game.to_act == 0
-    assert t.events[-1] and any(line == f"You: play {symbol(action[5:])}" for line in t.events)
+    assert t.events[-1] and any(line == f"You play {symbol(action[5:])}" for line in t.events)
 
 
 def test_paced_bots_move_one_step_per_front_end_request() -> None:
@@ -349,7 +349,7 @@ def test_rob_and_bury_are_the_learners_to_choose() -> None:
     assert t.game.robbed_by == 0 and turnup in {str(c) for c in t.game.hand(0)} | {
         p["card"] for p in t.obs["trick"]
     } | {c for tr in t.obs["tricks"] for c in tr["cards"]}
-    assert f"You: rob the turn-up, giving up {symbol(give[4:])}" in t.events
+    assert f"You rob the turn-up, giving up {symbol(give[4:])}" in t.events
     t = first_turn_with("bury ")
     assert t.obs["phase"] == "bury" and "R6.4" in t.info["prompt"]
     t.act(t.obs["legal_actions"][0])
@@ -529,8 +529,33 @@ def test_texts_the_page_shows_name_cards_by_symbol_and_count_in_words() -> None:
     assert t.notice["kind"] == "hint" and not CARD_TOKEN.search(t.notice["text"]), t.notice
     assert with_symbols("5S leads trumps; TD, JK") == "5♠ leads trumps; 10♦, Joker"
     t = table("bruff", seed=3, pause_ms=500)
-    if t.game.to_act != 0:  # the seat's name as everywhere else: "Seat 1 (B)", not "seat 1 (b)"
+    if t.game.to_act != 0:  # the seat's name as everywhere else: "Left", not "left"
         assert t.info["prompt"] == f"Waiting for {t.info['seat_names'][t.game.to_act]}..."
+
+
+def test_seats_are_named_from_where_they_sit_and_the_log_reads_as_sentences() -> None:
+    """Partners face each other (R1.1): the learner's partner is "Partner", the next to play
+    "Left" (R1.2), the one before "Right"; at six seats their partners are named after them."""
+    assert table("barker", seed=1, seat=0).info["seat_names"] == ["You", "Left", "Partner", "Right"]
+    assert table("barker", seed=1, seat=2).info["seat_names"] == ["Partner", "Right", "You", "Left"]
+    assert table("bruff", seed=1, seat=1).info["seat_names"] == [
+        "Right",
+        "You",
+        "Left",
+        "Right's partner",
+        "Partner",
+        "Left's partner",
+    ]
+    t = table("bruff", seed=3, pause_ms=0)
+    t.play_bots()
+    assert t.events and all(not re.search(r"Seat \d|\(\w\)|: play ", line) for line in t.events), (
+        t.events
+    )
+    plays = [line for line in t.events if " plays " in line or line.startswith("You play ")]
+    assert plays and all(
+        re.fullmatch(r"(You play|(Left|Right|Partner|Left's partner|Right's partner) plays) \S+", p)
+        for p in plays
+    ), plays
 
 
 def test_the_hold_button_says_its_level() -> None:
@@ -626,7 +651,11 @@ def test_the_synced_state_offers_the_levels_and_says_which_one_plays() -> None:
     assert synced(t)["opponents"] == {"levels": list(LEVELS), "level": "club", "custom": ""}
     # Bots chosen by name have no level: the page says so instead of naming one.
     by_name = table("bruff", seed=2, opponents="random")
-    assert by_name.opponents == {"levels": list(LEVELS), "level": None, "custom": "custom (random)"}
+    assert by_name.opponents == {
+        "levels": list(LEVELS),
+        "level": None,
+        "custom": "players who choose at random",
+    }
     by_name.set_level("strong")
     assert by_name.opponents["level"] == "strong" and by_name.opponents["custom"] == ""
     assert by_name.events[-1] == tt.level_text("strong")
@@ -779,7 +808,7 @@ def test_each_event_is_worded_once_wherever_the_page_shows_it(
     assert log[-1].startswith(tt.game_over_text(game) + ", ")
     assert t.info["prompt"].startswith(tt.game_over_text(game) + ".")
     # Every line of the log is one of the event texts: an action, or what it finished.
-    seat_names = tuple(f"{n}: " for n in t.info["seat_names"])
+    seat_names = tuple(f"{n} " for n in t.info["seat_names"])
     for line in log:
         assert line.startswith(
             (*seat_names, "Trick ", "Contract: ", "All passed: ", "Deal ", "Game over: ")

@@ -13,11 +13,11 @@ codes ("5S") stay in the data the page draws from and in its ``title``/aria text
 >>> from fortyfive import Game
 >>> g = Game.new("barker", seed=1)
 >>> action_text(g, 0, 0, "discard 2D 3C", reveal=False)
-'You: discard 3♣ 2♦, draw 2'
+'You discard 3♣ 2♦ and draw 2'
 >>> action_text(g, 0, 1, "discard 2D 3C", reveal=False)
-'Seat 1 (E-W): discards 2 and draws 2'
+'Left discards 2 and draws 2'
 >>> trick_text(g, 0, 1, 2)
-'Trick 1 to Seat 2 (N-S)'
+'Trick 1 to Partner'
 """
 
 from __future__ import annotations
@@ -46,11 +46,28 @@ def plural(n: int, word: str) -> str:
 
 
 def seat_name(game: Game, seat: int, learner: int) -> str:
-    """The seat as the learner reads it: "You", or "Seat 3 (B)" with its partnership."""
+    """The seat as the learner reads it, from where it sits at the table: "You", "Partner"
+    (the one partner, across the table), "Left" (the next to play, R1.2), "Right", and in a
+    six-seat game "Left's partner" and "Right's partner"; any other seat "Seat 3"."""
     if seat == learner:
         return "You"
-    names = game.rules.partnership_names
-    return f"Seat {seat} ({names[game.rules.partnerships[seat]]})"
+    players = game.rules.players
+    team = game.rules.partnerships
+
+    def mates(s: int) -> list[int]:
+        return [o for o in range(players) if o != s and team[o] == team[s]]
+
+    if mates(learner) == [seat]:
+        return "Partner"
+    left, right = (learner + 1) % players, (learner - 1) % players
+    if seat == left:
+        return "Left"
+    if seat == right:
+        return "Right"
+    for side, s in (("Left", left), ("Right", right)):
+        if mates(s) == [seat]:
+            return f"{side}'s partner"
+    return f"Seat {seat}"
 
 
 def scores_text(names: Sequence[str], scores: Sequence[int]) -> str:
@@ -82,11 +99,52 @@ def action_words(action: str) -> str:
 # ---------------------------------------------------------------- one function per event
 
 
+def _verb(word: str, you: bool) -> str:
+    """``word`` for "You" or, with its -s, for a named seat: "play" / "plays", "pass" /
+    "passes", "bury" / "buries"."""
+    if you:
+        return word
+    if word.endswith("ss"):
+        return word + "es"
+    if word.endswith("y") and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def action_sentence(action: str, you: bool) -> str:
+    """An action as the rest of a sentence after the seat's name, present tense: "plays 7♦",
+    "passes", "bids 20"; the engine's public form of a hidden action is kept as it is."""
+    try:
+        act = parse_action(action)
+    except ActionSyntaxError:
+        return action
+    cards = " ".join(c.symbol() for c in act.cards)
+
+    def v(word: str) -> str:
+        return _verb(word, you)
+
+    if act.kind == "play":
+        return f"{v('play')} {cards}"
+    if act.kind == "rob":
+        return f"{v('rob')} the turn-up, giving up {cards}"
+    if act.kind == "bury":
+        return f"{v('take')} the joker and {v('bury')} {cards}"
+    if act.kind == "discard":
+        return f"{v('discard')} {cards or 'nothing'} and {v('draw')} {len(act.cards)}"
+    if act.kind == "trump":
+        assert act.suit is not None
+        return f"{v('name')} {SUIT_NAMES[act.suit]} trump"
+    if act.kind == "bid":
+        return f"{v('bid')} {act.amount}"
+    return v(act.kind)  # pass, hold
+
+
 def action_text(game: Game, learner: int, seat: int, action: str, reveal: bool) -> str:
-    """A seat took ``action``. Other seats' face-down cards are shown only when the table
-    reveals every hand: otherwise the engine's public form is used (R6.4, R6.5, R9.7)."""
+    """A seat took ``action``, as a sentence: "Partner plays 7♦". Other seats' face-down cards
+    are shown only when the table reveals every hand: otherwise the engine's public form is
+    used (R6.4, R6.5, R9.7)."""
     shown = action if seat == learner or reveal else public_action(action)
-    return f"{seat_name(game, seat, learner)}: {action_words(shown)}"
+    return f"{seat_name(game, seat, learner)} {action_sentence(shown, seat == learner)}"
 
 
 def trick_text(game: Game, learner: int, number: int, winner: int, deal: int | None = None) -> str:
@@ -194,10 +252,20 @@ def level_text(level: str) -> str:
     return f"Opponents: {level}, from the next move"
 
 
+#: What the bots chosen by name (not by level) do, as the level control says it.
+BOT_WORDS = {
+    "random": "players who choose at random",
+    "erring": "players who make beginners' mistakes",
+    "rule": "players who follow simple rules",
+    "search": "players who look ahead",
+}
+
+
 def opponents_info(levels: list[str], level: str | None, bot: str) -> dict[str, Any]:
     """The level control's data: the levels offered, the one playing, and, for bots chosen by
-    name instead (``level`` None), what to call them ("custom (random)")."""
-    custom = "" if level is not None else f"custom ({bot})" if bot else "custom"
+    name instead (``level`` None), what they do, never a bot's own name ("players who choose at
+    random")."""
+    custom = "" if level is not None else BOT_WORDS.get(bot, "players of the course's choice")
     return {"levels": levels, "level": level, "custom": custom}
 
 
@@ -235,7 +303,7 @@ def prompt(game: Game, learner: int, auto: str, held: bool = False) -> str:
     if game.over:
         return f"{game_over_text(game)}. Start the next game when ready."
     if held:
-        return "The deal is over: Next deal starts the next one."
+        return "The deal is over: Next deal shows your new hand."
     seat = game.to_act
     assert seat is not None
     if auto:

@@ -29,6 +29,8 @@ from .table_page import (
 
 pytestmark = pytest.mark.browser
 CARD_CODE = re.compile(r"\b(?:[AKQJT2-9][SCDH]|JK)\b")
+# A trick's caption names its taker as the learner sees the seat: "Trick 2 to Left's partner".
+SEAT_CAPTION = r"Trick \d+ to (You|Partner|Left|Right|Left's partner|Right's partner)"
 
 
 def learner_card_turn(table: Any, page: Page, stop_at_summary: bool = False) -> None:
@@ -85,7 +87,11 @@ def test_click_a_legal_card_the_trick_shows_it_and_the_bots_answer(
 
 
 def assert_newest_log_line_visible(table: Any) -> None:
-    """The log's last line lies wholly inside the log's visible box (it scrolled down)."""
+    """The log's last line lies wholly inside the log's visible box (it scrolled down), once
+    the disclosure that holds it is open."""
+    if table.locator(".ff-explain[open]").count() == 0:
+        table.locator(".ff-explain-summary").click()
+    expect(table.locator(".ff-log")).to_be_visible()
     seen = table.locator(".ff-log").evaluate(
         """log => {
           const line = log.lastElementChild.getBoundingClientRect();
@@ -531,6 +537,22 @@ def gap(a: dict[str, float], b: dict[str, float]) -> float:
     return math.hypot(dx, dy)
 
 
+def centre(a: dict[str, float]) -> tuple[float, float]:
+    return a["x"] + a["w"] / 2, a["y"] + a["h"] / 2
+
+
+def away(felt: dict[str, float], a: dict[str, float]) -> float:
+    """How far the centre of box ``a`` lies from the felt's centre."""
+    return math.dist(centre(felt), centre(a))
+
+
+def turn(felt: dict[str, float], a: dict[str, float], b: dict[str, float]) -> float:
+    """The angle between the directions of boxes ``a`` and ``b`` from the felt's centre."""
+    (fx, fy), (ax, ay), (bx, by) = centre(felt), centre(a), centre(b)
+    d = abs(math.atan2(ay - fy, ax - fx) - math.atan2(by - fy, bx - fx))
+    return min(d, 2 * math.pi - d)
+
+
 def inside(a: dict[str, float], b: dict[str, float]) -> bool:
     return (
         a["x"] >= b["x"] - 1
@@ -569,9 +591,12 @@ def test_played_cards_sit_in_front_of_their_players_the_winner_ringed_the_turnup
     players = 6 if preset == "bruff" else 4
     assert len(at["seats"]) == players and len(at["played"]) == players, at
     for card in at["played"]:
-        # Nearest to its own player's box, clear of every seat box and of the other cards.
-        nearest = min(at["seats"], key=lambda s: gap(card, s))
-        assert nearest["seat"] == card["seat"], (card, at["seats"])
+        # In the middle, toward its own player: of all seats, its player's lies in the card's
+        # direction from the felt's centre, and farther out; clear of every seat box and of
+        # the other cards.
+        toward = min(at["seats"], key=lambda s: turn(at["felt"], card, s))
+        assert toward["seat"] == card["seat"], (card, at["seats"])
+        assert away(at["felt"], card) < away(at["felt"], toward), (card, toward)
         assert card["w"] >= 40, card
         assert inside(card, at["felt"]), (card, at["felt"])
         for seat in at["seats"]:
@@ -584,10 +609,8 @@ def test_played_cards_sit_in_front_of_their_players_the_winner_ringed_the_turnup
     [won] = [c for c in at["played"] if c["won"]]
     # The caption is the log's line for that trick: one wording of one event.
     caption = table.locator(".ff-trick-caption").inner_text()
-    assert re.fullmatch(r"Trick \d+ to (You|Seat \d \([A-Z-]+\))", caption), caption
-    assert caption in table.locator(".ff-log").inner_text().splitlines()[-12:] or any(
-        line.endswith(caption) for line in table.locator(".ff-log li").all_inner_texts()
-    )
+    assert re.fullmatch(SEAT_CAPTION, caption), caption
+    assert caption in table.locator(".ff-log li").all_text_contents()[-12:]
     expect(table.locator(f'.ff-played.ff-won[data-seat="{won["seat"]}"]')).to_have_count(1)
     if preset == "bruff":  # the turn-up lies on the felt as large as a played card (R6.3)
         turnup = at["turnup"]
@@ -599,6 +622,98 @@ def test_played_cards_sit_in_front_of_their_players_the_winner_ringed_the_turnup
         expect(table.locator(".ff-header .ff-mini")).to_have_count(0)
     assert table.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
     assert not CARD_CODE.search(table.inner_text()), table.inner_text()
+    assert not page.console_errors, page.console_errors
+
+
+# ------------------------------------------------ on one screen: a notebook and a phone
+
+PARTS_JS = """
+root => {
+  const box = (sel) => { const e = root.querySelector(sel); if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+  const r = root.getBoundingClientRect();
+  return { table: { w: r.width, h: r.height }, felt: box('.ff-felt'), hand: box('.ff-hand'),
+           toolbar: box('.ff-toolbar'), prompt: box('.ff-prompt'),
+           innerWidth: window.innerWidth, innerHeight: window.innerHeight };
+}
+"""
+
+
+def assert_on_screen(parts: dict[str, Any]) -> None:
+    """The felt, the hand and the table's buttons are in the window together, none cut off."""
+    for name in ("felt", "hand", "toolbar", "prompt"):
+        b = parts[name]
+        assert b is not None, (name, parts)
+        assert b["top"] >= 0 and b["bottom"] <= parts["innerHeight"], (name, parts)
+        assert b["left"] >= 0 and b["right"] <= parts["innerWidth"], (name, parts)
+
+
+@pytest.mark.parametrize("preset", ["bruff", "barker"])
+def test_felt_hand_and_controls_fit_a_notebook_at_1400_by_900_and_a_phone_full_screen(
+    page: Page, lab: Lab, output_dir: Path, preset: str
+) -> None:
+    """In the output area of a notebook on a 1400 x 900 screen the whole table is in view
+    without scrolling (at most 740 x 620 px); on a 390 x 844 phone, full screen, too. The game
+    then goes on by mouse: a legal card played."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    table = open_table(
+        page,
+        lab,
+        f"fit-{preset}.ipynb",
+        f"t = ff.CardTable('{preset}', seat=0, opponents='random', seed=3, pause_ms=0)\nt",
+    )
+    learner_card_turn(table, page)
+    parts = table.evaluate(PARTS_JS)
+    page.screenshot(path=str(output_dir / "notebook-1400x900.png"))
+    (output_dir / "notebook-1400x900.json").write_text(json.dumps(parts, indent=1))
+    assert parts["table"]["w"] <= 740 and parts["table"]["h"] <= 620, parts
+    assert_on_screen(parts)
+    assert table.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    # a phone: the table full screen
+    page.set_viewport_size({"width": 390, "height": 844})
+    table.locator(".ff-header .ff-fullscreen").click()
+    window = page.locator("dialog.ff-table-window[open] .ff-table")
+    expect(window).to_be_visible()
+    window.evaluate("e => e.closest('dialog').scrollTo(0, 0)")
+    parts = window.evaluate(PARTS_JS)
+    page.screenshot(path=str(output_dir / "phone-390x844.png"))
+    (output_dir / "phone-390x844.json").write_text(json.dumps(parts, indent=1))
+    assert_on_screen(parts)
+    assert window.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    click_and_wait(window, window.locator('.ff-hand button[data-legal="true"]').first)
+    assert not page.console_errors, page.console_errors
+
+
+def test_the_explanations_and_the_log_are_shown_on_demand_as_sentences(
+    page: Page, lab: Lab, output_dir: Path
+) -> None:
+    """The engine's explanations and the log sit behind one closed disclosure; opened, it stays
+    open while the game goes on, and the log speaks of seats as the learner sees them."""
+    table = open_table(
+        page,
+        lab,
+        "explain.ipynb",
+        "t = ff.CardTable('bruff', seat=0, opponents='random', seed=3, pause_ms=0)\nt",
+    )
+    learner_card_turn(table, page)
+    explain = table.locator("details.ff-explain")
+    expect(explain).to_have_count(1)
+    assert explain.get_attribute("open") is None
+    expect(table.locator(".ff-log")).to_be_hidden()
+    expect(table.locator(".ff-bonus")).to_be_hidden()
+    table.locator(".ff-explain-summary").click()
+    expect(table.locator(".ff-log")).to_be_visible()
+    click_and_wait(table, table.locator('.ff-hand button[data-legal="true"]').first)
+    wait_for_learner(table)
+    assert explain.get_attribute("open") is not None  # kept across the redraws
+    lines = table.locator(".ff-log li").all_inner_texts()
+    assert lines, lines
+    for line in lines:
+        assert not re.search(r"Seat \d|\(rule\)|\(random\)|custom", line), line
+    assert any(re.fullmatch(r"You play \S+", line) for line in lines), lines
+    assert table.locator(".ff-log li .ff-chip").count() > 0  # the cards drawn in their suits
+    table.screenshot(path=str(output_dir / "explain-open.png"))
     assert not page.console_errors, page.console_errors
 
 
@@ -733,6 +848,9 @@ def test_the_opponents_level_is_chosen_by_keyboard_and_by_mouse(
         "t = ff.CardTable('bruff', seat=0, opponents='random', seed=3, pause_ms=0)\nt",
     )
     learner_card_turn(table, page)
+    # The settings are on demand: behind a closed disclosure, opened by a click.
+    expect(table.get_by_role("radiogroup", name="Opponents")).to_be_hidden()
+    table.locator(".ff-settings-summary").click()
     group = table.get_by_role("radiogroup", name="Opponents")
     expect(group).to_be_visible()
     # The settings beside it are named by the text they show (the speed menu was "bot speed").
@@ -743,7 +861,7 @@ def test_the_opponents_level_is_chosen_by_keyboard_and_by_mouse(
     # Bots chosen by name: no level is checked, and the group says what plays instead.
     for radio in radios.all():
         expect(radio).not_to_be_checked()
-    expect(group.locator(".ff-level-custom")).to_have_text("custom (random)")
+    expect(group.locator(".ff-level-custom")).to_have_text("players who choose at random")
     assert kernel_output(page, BOTS) == "None ['RandomBot']"
     cells = page.locator(".jp-NotebookPanel:visible .jp-Cell")
     n_cells = cells.count()
@@ -946,7 +1064,8 @@ def test_a_complete_trick_is_gathered_toward_its_winner_at_the_speed_settings_pa
         far = math.dist((start["x"], start["y"]), (got["seat"]["x"], got["seat"]["y"]))
         near = math.dist((end["x"], end["y"]), (got["seat"]["x"], got["seat"]["y"]))
         assert near < far or far < 40, (start, move, got["seat"])
-    duration = float(got["duration"].removesuffix("s")) * 1000
+    # the transition of the move and of the fading: the same duration
+    duration = float(got["duration"].split(",")[0].removesuffix("s")) * 1000
     if motion == "reduce":
         assert duration == 0, got  # no motion for those who asked for less
     else:  # a short transition that follows the speed setting

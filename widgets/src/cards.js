@@ -1,5 +1,6 @@
 // One card renderer for every widget of the project: an inline SVG drawn from the card's
 // two-letter name ("5S", "TD", "JK"), so nothing is fetched from the network.
+import { cardShapes } from "./card-faces.js";
 
 const SUITS = {
   S: { symbol: "\u2660", name: "spades" },
@@ -64,38 +65,23 @@ export function svgEl(tag, attrs, text) {
   return el;
 }
 
+/** The SVG elements of a tree of shapes (card-faces.js). */
+export function shapesToSvg(node) {
+  const el = svgEl(node.tag, node.attrs || {}, node.text);
+  for (const child of node.children || []) el.appendChild(shapesToSvg(child));
+  return el;
+}
+
 /**
- * Draw a card as an SVG element, 60 x 84 units, scaled by CSS (.ff-card-face width).
+ * Draw a card as an SVG element, 60 x 84 units, scaled by CSS (.ff-card-face width): its
+ * index corners, pips, court figure or joker (card-faces.js).
  * card: "5S", "TD", "JK", or null for a face-down card.
  * Colours come from CSS classes: ff-suit-S/C/D/H (red and black; the four-colour deck is a class
  * on an ancestor, .ff-four-colour) and ff-joker.
  */
 export function drawCard(card) {
-  const svg = svgEl("svg", {
-    viewBox: "0 0 60 84",
-    class: "ff-card-face",
-    role: "img",
-    "aria-label": card ? cardLabel(card) : "face-down card",
-  });
-  svg.appendChild(svgEl("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "ff-card-bg" }));
-  if (!card) {
-    svg.classList.add("ff-card-back");
-    svg.appendChild(svgEl("rect", { x: 6, y: 6, width: 48, height: 72, rx: 4, class: "ff-card-back-inner" }));
-    return svg;
-  }
-  if (card === "JK") {
-    svg.classList.add("ff-joker");
-    svg.appendChild(svgEl("text", { x: 30, y: 50, "text-anchor": "middle", class: "ff-card-pip" }, "\u2605"));
-    svg.appendChild(svgEl("text", { x: 5, y: 16, class: "ff-card-rank ff-card-rank-small" }, "JOKER"));
-    return svg;
-  }
-  const suit = card[1];
-  const rank = card[0] === "T" ? "10" : card[0];
-  svg.classList.add(`ff-suit-${suit}`);
-  svg.appendChild(svgEl("text", { x: 5, y: 19, class: "ff-card-rank" }, rank));
-  svg.appendChild(svgEl("text", { x: 5, y: 33, class: "ff-card-corner" }, SUITS[suit].symbol));
-  svg.appendChild(
-    svgEl("text", { x: 36, y: 66, "text-anchor": "middle", class: "ff-card-pip" }, SUITS[suit].symbol),
-  );
+  const svg = shapesToSvg(cardShapes(card));
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", card ? cardLabel(card) : "face-down card");
   return svg;
 }

@@ -75,3 +75,43 @@ export function chartGeometry(sum) {
     });
   return { W, H, L, R, T, B, rows, x, y, lo, hi, ticks, ends };
 }
+
+/**
+ * Where a seat sits around the oval felt: the learner's seat at the bottom (angle 90°, screen y
+ * downwards), the others clockwise in the order of play (R1.2) at equal angles, so partners
+ * (half the table apart) face each other across the centre. Returns { r, angle, dx, dy, x, y }:
+ * r the seat's place counted from the learner's, (dx, dy) the unit direction from the centre
+ * (the stylesheet scales it by the felt's radii, which follow the table's width), and (x, y)
+ * the place in percent of the felt's box on an ellipse of half-axes `rx`, `ry` percent.
+ */
+export function seatSpot(seat, learner, players, rx = 40, ry = 44) {
+  const r = (((seat - learner) % players) + players) % players;
+  const angle = 90 + (r * 360) / players;
+  const rad = (angle * Math.PI) / 180;
+  const round = (v, k = 100) => Math.round(v * k) / k + 0; // + 0: no -0
+  const [dx, dy] = [round(Math.cos(rad), 1e4), round(Math.sin(rad), 1e4)];
+  return { r, angle, dx, dy, x: round(50 + rx * dx), y: round(50 + ry * dy) };
+}
+
+/**
+ * Where a seat's card of the trick lies: on a small ellipse round the centre, in the direction
+ * of its player (the default radii are a wide table's; table.css has a narrow one's).
+ */
+export function trickSpot(seat, learner, players) {
+  return seatSpot(seat, learner, players, TRICK_RX[players] ?? 15, TRICK_RY[players] ?? 25);
+}
+
+// The trick's ellipse per table size (percent of the felt): six cards need more height than
+// four, so the two at each side do not cover each other.
+const TRICK_RX = { 4: 14, 6: 17 };
+const TRICK_RY = { 4: 24, 6: 24.5 };
+
+/**
+ * The turn of card `i` of `count` in the fanned hand, in degrees: spread evenly, at most 6°
+ * between neighbours and 16° at the ends, symmetric about the middle card (0°).
+ */
+export function fanAngle(i, count) {
+  if (count < 2) return 0;
+  const step = Math.min(6, 32 / (count - 1));
+  return Math.round((i - (count - 1) / 2) * step * 100) / 100;
+}

@@ -1,34 +1,24 @@
 // The card table's front end. It draws from the synced state only (obs: the learner's
-// observation from the engine; info: texts worded by Python; events: the public log; notice;
-// settings) and sends the learner's clicks as messages; Python validates each one and owns the
-// game.
-import { cardFace, cardLabel, cardText, drawCard, SUIT_INFO, svgEl } from "./cards.js";
-import {
-  h,
-  keepKeys,
-  present,
-  redrawOnChange,
-  STATIC_TEXT,
-  schedule,
-  sender,
-  staticPage,
-  uniqueId,
-} from "./dom.js";
-import {
-  chartGeometry,
-  gatherTiming,
-  lastCall,
-  nextCardIndex,
-  SPEEDS,
-  seatPosition,
-  seatWord,
-} from "./table-logic.js";
-import { plural } from "./text.js";
+// observation from the engine; info: texts worded by Python; events: the public log; notice; settings) and
+// sends the learner's clicks as messages; Python validates each one and owns the game. This
+// module puts the parts together and keeps the focus across redraws; each part has its own
+// module: the felt (table-felt.js), the hand (table-hand.js), the controls and settings
+// (table-controls.js), the deal's panel (table-summary.js), the explanations and the log
+// (table-explain.js) and the full-screen window (table-window.js).
+import { SUIT_INFO } from "./cards.js";
+import { h, keepKeys, present, redrawOnChange, STATIC_TEXT, sender, staticPage, uniqueId } from "./dom.js";
+import { controls, settings, toolbar } from "./table-controls.js";
+import { LOG_TRAIT, makeExplain, richLine } from "./table-explain.js";
+import { felt, makeGatherer } from "./table-felt.js";
+import { hand } from "./table-hand.js";
+import { nextCardIndex } from "./table-logic.js";
+import { summaryPanel } from "./table-summary.js";
+import { makeWindow } from "./table-window.js";
 
 const SYNCED = [
   "obs",
   "info",
-  "events",
+  LOG_TRAIT,
   "notice",
   "state",
   "pause_ms",
@@ -39,788 +29,108 @@ const SYNCED = [
   "opponents",
 ];
 
-function partnershipOf(obs, seat) {
-  return obs.partnerships[seat];
+/** The bar above the felt: the game, the scores and the full-screen button. */
+function header(obs, fullScreenButton) {
+  const scores = h(
+    "div",
+    { class: "ff-scores", role: "group", "aria-label": "scores" },
+    obs.partnership_names.map((n, p) =>
+      h(
+        "span",
+        { class: `ff-score ff-p${p}`, "data-partnership": n },
+        h("b", { text: n }),
+        " ",
+        h("span", { class: "ff-score-value", text: String(obs.scores[p]) }),
+      ),
+    ),
+    h("span", { class: "ff-target", text: `to ${obs.target}` }),
+  );
+  return h(
+    "div",
+    { class: "ff-header" },
+    h("span", { class: "ff-title", text: `Forty-Five \u00b7 ${obs.preset} \u00b7 deal ${obs.deal}` }),
+    scores,
+    fullScreenButton,
+  );
 }
 
-function cardButton(card, { legal, selected, onclick, hint }) {
+/** Trump and the contract, in the felt's corner where a player looks for them. */
+function status(obs, info) {
+  const trump = obs.trump
+    ? h(
+        "span",
+        { class: `ff-trump ff-suit-${obs.trump}`, "data-trump": obs.trump },
+        "Trump ",
+        h("b", { text: `${SUIT_INFO[obs.trump].symbol} ${SUIT_INFO[obs.trump].name}` }),
+      )
+    : h("span", { class: "ff-trump", text: "Trump not yet named" });
   return h(
-    "button",
-    {
-      type: "button",
-      class: `ff-card${legal ? " ff-legal" : " ff-not-legal"}${selected ? " ff-selected" : ""}`,
-      "data-card": card,
-      "data-legal": legal ? "true" : "false",
-      "aria-pressed": selected === undefined ? undefined : selected ? "true" : "false",
-      title: `${cardText(card)} (${cardLabel(card)})`,
-      onclick,
-    },
-    ...cardFace(card, `${cardLabel(card)}${hint ? `, ${hint}` : ""}`),
+    "div",
+    { class: "ff-status" },
+    trump,
+    info.contract ? h("span", { class: "ff-contract", text: info.contract }) : null,
   );
 }
 
 function render({ model, el }) {
-  let selected = new Set(); // cards marked for discarding (UI only, until confirmed)
-  let selectionKey = "";
-  let showLast = false;
-  let timer = null;
-
   const root = h("div", { class: "ff-table", tabindex: "-1" });
-  // The table full screen: the same element, moved into a modal dialog (the top layer, so no
-  // narrow or clipping notebook around it matters) and back when it closes (openWindow).
-  const win = h("dialog", {
-    class: "ff-table-window ff-themed",
-    "aria-label": "Forty-Five card table, full screen",
-  });
-  // Shown, in the top layer too, while the widget's own box is too narrow for the table.
-  const opener = h("button", {
-    type: "button",
-    class: "ff-open-window ff-themed",
-    popover: "manual",
-    "aria-haspopup": "dialog",
-    text: "Open the card table",
-  });
-  el.append(root, win, opener);
-  const levelName = uniqueId("ff-level"); // one radio group per view
+  const ui = { selected: new Set(), selectionKey: "", showLast: false };
+  let timer = null;
+  let sent = "";
 
   // Once per state at most, and a burst of clicks coalesced (dom.js sender); a move is never
-  // dropped by the burst limit: it is sent once per state already (act below).
-  const send = sender(model, ["state", "notice", "opponents", "events"], { always: ["act"] });
-
-  // An action once per state: the same click again before the table has answered (a quick
-  // double-click) would only be a stale copy of the first.
-  let sent = "";
-  function act(action) {
-    const key = `${model.get("state")} ${action}`;
-    if (sent === key) return;
-    sent = key;
-    send({ type: "act", action, seat: model.get("obs").seat });
-  }
-
-  // A card click: the second click of a double-click is dropped, and while others are to act a
-  // card does nothing (the prompt says whom the table waits for).
-  function cardClick(action) {
-    return (e) => {
-      if (e.detail > 1 || !myTurn(model.get("obs"))) return;
-      act(action);
-    };
-  }
-
-  function legalSet(obs) {
-    return new Set(obs.legal_actions || []);
-  }
-
+  // dropped by the burst limit: it is sent once per state already.
+  const send = sender(model, ["state", "notice", "opponents", LOG_TRAIT], { always: ["act"] });
   function myTurn(obs) {
     return !obs.over && obs.to_act === obs.seat && !model.get("auto");
   }
-
-  // ------------------------------------------------------------------ parts
-
-  function header(obs, info) {
-    const names = obs.partnership_names;
-    const scores = h(
-      "div",
-      { class: "ff-scores", role: "group", "aria-label": "scores" },
-      names.map((n, p) =>
-        h(
-          "span",
-          { class: `ff-score ff-p${p}`, "data-partnership": n },
-          h("b", { text: n }),
-          " ",
-          h("span", { class: "ff-score-value", text: String(obs.scores[p]) }),
-        ),
-      ),
-      h("span", { class: "ff-target", text: `to ${obs.target}` }),
-    );
-    const trump = obs.trump
-      ? h(
-          "span",
-          { class: `ff-trump ff-suit-${obs.trump}`, "data-trump": obs.trump },
-          "Trump ",
-          h("b", { text: `${SUIT_INFO[obs.trump].symbol} ${SUIT_INFO[obs.trump].name}` }),
-        )
-      : h("span", { class: "ff-trump", text: "Trump not yet known" });
-    const contract = info.contract ? h("span", { class: "ff-contract", text: info.contract }) : null;
-    return h(
-      "div",
-      { class: "ff-header" },
-      h("span", { class: "ff-title", text: `Forty-Five · ${obs.preset} · deal ${obs.deal}` }),
-      scores,
-      h("div", { class: "ff-status" }, trump, contract),
-      win.open
-        ? null
-        : h("button", {
-            type: "button",
-            class: "ff-fullscreen",
-            "aria-haspopup": "dialog",
-            onclick: () => openWindow("toggle"),
-            text: "Full screen",
-          }),
-      info.bonus
-        ? h("div", { class: "ff-bonus", "data-certain": String(obs.bonus.certain), text: info.bonus })
-        : null,
-    );
-  }
-
-  function seatBox(obs, info, seat) {
-    const p = partnershipOf(obs, seat);
-    const you = seat === obs.seat;
-    const badges = [];
-    if (seat === obs.dealer)
-      badges.push(
-        h(
-          "span",
-          { class: "ff-badge ff-dealer", title: "dealer" },
-          h("span", { "aria-hidden": "true", text: "D" }),
-          h("span", { class: "ff-sr-only", text: "dealer" }),
-        ),
-      );
-    if (seat === obs.leader)
-      badges.push(h("span", { class: "ff-badge ff-leader", title: "leads this trick", text: "lead" }));
-    const call =
-      obs.phase === "bid" || obs.phase === "trump" || obs.phase === "discard"
-        ? lastCall(obs.bids, seat)
-        : null;
-    if (call) badges.push(h("span", { class: "ff-badge ff-call", text: call }));
-    if (obs.discard_counts[seat] && obs.phase !== "bid")
-      badges.push(h("span", { class: "ff-badge", text: `drew ${obs.discard_counts[seat]}` }));
-    const revealed =
-      info.hands && !you
-        ? h(
-            "div",
-            { class: "ff-revealed", role: "group", "aria-label": `hand of ${seatWord(info, seat)}` },
-            info.hands[seat].map((c) => h("span", { class: "ff-mini", "data-card": c }, drawCard(c))),
-          )
-        : null;
-    return h(
-      "div",
-      {
-        class: `ff-seat ff-p${p} ${seatPosition(seat, obs.seat, obs.players)}${seat === obs.to_act && !obs.over ? " ff-to-act" : ""}${you ? " ff-you" : ""}`,
-        "data-seat": seat,
-      },
-      h(
-        "div",
-        { class: "ff-seat-name" },
-        h("span", {
-          text: you ? `${seatWord(info, seat)} (${obs.partnership_names[p]})` : seatWord(info, seat),
-        }),
-        ...badges,
-      ),
-      h(
-        "div",
-        { class: "ff-seat-cards" },
-        you || revealed
-          ? null
-          : h(
-              "span",
-              { class: "ff-backs", "aria-hidden": "true" },
-              [...Array(Math.min(obs.hand_sizes[seat], 13)).keys()].map(() =>
-                h("span", { class: "ff-back" }),
-              ),
-            ),
-        h("span", { text: plural(obs.hand_sizes[seat], "card") }),
-      ),
-      revealed,
-    );
-  }
-
-  // The trick on the felt: each card in front of its player (the felt's grid, table.css), the
-  // leader marked; a complete trick rings its winning card, then is gathered toward the winner.
-  function trickArea(obs, info) {
-    const area = h("div", { class: "ff-trick", role: "group", "aria-label": "the trick" });
-    let cards = obs.trick;
-    let done = null;
-    const last = info.last_trick;
-    if ((showLast || cards.length === 0) && last) {
-      // The last complete trick stays in view until the next lead (or on demand).
-      // A new deal starts on an empty felt: the last deal's trick only on demand.
-      if (showLast || (last.deal === obs.deal && (obs.phase === "play" || obs.over))) {
-        cards = last.cards.map((c, i) => ({ seat: (last.leader + i) % obs.players, card: c }));
-        done = last;
-      }
-    }
-    area.classList.toggle("ff-trick-done", !!done);
-    if (done) {
-      area.dataset.done = `${done.deal}:${done.number}`;
-      area.dataset.winner = String(done.winner);
-    }
-    const leader = done ? done.leader : obs.leader;
-    for (const { seat, card } of cards) {
-      const won = done && seat === done.winner;
-      area.append(
-        h(
-          "div",
-          {
-            class: `ff-played ${seatPosition(seat, obs.seat, obs.players)}${seat === leader ? " ff-led" : ""}${won ? " ff-won" : ""}`,
-            "data-seat": seat,
-            "data-card": card,
-            "data-deal": done ? done.deal : obs.deal,
-          },
-          ...cardFace(
-            card,
-            `${seatWord(info, seat)}: ${cardLabel(card)}${seat === leader ? ", led" : ""}${won ? ", wins the trick" : ""}`,
-          ),
-          seat === leader ? h("span", { class: "ff-led-mark", "aria-hidden": "true", text: "led" }) : null,
-        ),
-      );
-    }
-    if (done) area.append(h("div", { class: "ff-trick-caption", text: done.text }));
-    return area;
-  }
-
-  // The turn-up at full size on the felt (R6.3): trump's suit for the deal, faded once robbed.
-  function turnupSpot(info) {
-    const t = info.turnup;
-    if (!t) return null;
-    return h(
-      "div",
-      {
-        class: "ff-turnup",
-        role: "group",
-        "aria-label": "turn-up card",
-        "data-card": t.card,
-        "data-robbed": String(!!t.robbed),
-      },
-      h("div", { class: "ff-turnup-card", title: cardLabel(t.card) }, ...cardFace(t.card, cardLabel(t.card))),
-      h("span", { class: "ff-turnup-label", text: t.label }),
-      t.robbed ? h("span", { class: "ff-turnup-robbed", text: t.robbed }) : null,
-    );
-  }
-
-  // Gathering a complete trick toward its winner: after a pause of the speed setting's, a short
-  // transition (none at "Instant"; the stylesheet drops it for prefers-reduced-motion). A
-  // redraw in between picks up where the gathering is, by the trick's key and the time.
-  let gather = { key: "", since: 0, timer: null };
-
-  function gatherTrick(area, instant) {
-    const win = area.querySelector(".ff-played.ff-won");
-    const seat = root.querySelector(`.ff-seat[data-seat="${area.dataset.winner}"]`);
-    if (!win || !seat || !area.isConnected) return;
-    const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
-    const [wx, wy] = centre(win.getBoundingClientRect());
-    const [sx, sy] = centre(seat.getBoundingClientRect());
-    const [tx, ty] = [wx + (sx - wx) * 0.5, wy + (sy - wy) * 0.5]; // halfway to the seat
-    area.classList.toggle("ff-instant", instant);
-    for (const card of area.querySelectorAll(".ff-played")) {
-      const [cx, cy] = centre(card.getBoundingClientRect());
-      card.style.transform = `translate(${Math.round(tx - cx)}px, ${Math.round(ty - cy)}px) scale(0.8)`;
-    }
-    area.dataset.gathered = "true";
-  }
-
-  function scheduleGather() {
-    if (gather.timer !== null) clearTimeout(gather.timer);
-    gather.timer = null;
-    const area = root.querySelector(".ff-trick");
-    const key = area?.dataset.done;
-    if (!key || showLast || model.get("pause_ms") === 0) return;
-    if (gather.key !== key) gather = { key, since: performance.now(), timer: null };
-    const { hold, ms } = gatherTiming(model.get("pause_ms"));
-    area.style.setProperty("--ff-gather-ms", `${ms}ms`);
-    const elapsed = performance.now() - gather.since;
-    if (elapsed >= hold + ms)
-      gatherTrick(area, true); // redrawn after the gathering: no replay
-    else
-      gather.timer = setTimeout(
-        () => {
-          gather.timer = null;
-          gatherTrick(area, false);
-        },
-        Math.max(0, hold - elapsed),
-      );
-  }
-
-  // The game's score chart, drawn here from the panel's plain data (no library, nothing
-  // fetched): one line per partnership from the start through each deal, the target dashed.
-  // Each line has its own marker shape and an end label, so colour is not the only key.
-  function scoreChart(sum) {
-    const { W, H, L, R, T, B, rows, x, y, lo, hi, ticks, ends } = chartGeometry(sum);
-    const svg = svgEl("svg", {
-      viewBox: `0 0 ${W} ${H}`,
-      class: "ff-score-chart",
-      role: "img",
-      "aria-label": sum.chart_label,
-    });
-    const axis = (x1, y1, x2, y2, cls) => svg.append(svgEl("line", { x1, y1, x2, y2, class: cls }));
-    axis(L, y(0), W - R, y(0), "ff-chart-axis");
-    axis(L, T, L, H - B, "ff-chart-axis");
-    axis(L, y(sum.target), W - R, y(sum.target), "ff-chart-target");
-    svg.append(
-      svgEl(
-        "text",
-        { x: L - 4, y: y(sum.target) + 4, "text-anchor": "end", class: "ff-chart-tick" },
-        String(sum.target),
-      ),
-    );
-    if (lo < 0 || hi !== sum.target)
-      svg.append(svgEl("text", { x: L - 4, y: y(0) + 4, "text-anchor": "end", class: "ff-chart-tick" }, "0"));
-    if (lo < 0)
-      svg.append(
-        svgEl("text", { x: L - 4, y: y(lo) + 4, "text-anchor": "end", class: "ff-chart-tick" }, String(lo)),
-      );
-    for (const i of ticks)
-      svg.append(
-        svgEl(
-          "text",
-          { x: x(i), y: H - B + 14, "text-anchor": "middle", class: "ff-chart-tick" },
-          String(rows[i].deal),
-        ),
-      );
-    svg.append(
-      svgEl(
-        "text",
-        { x: (L + W - R) / 2, y: H - 2, "text-anchor": "middle", class: "ff-chart-tick" },
-        "deal",
-      ),
-    );
-    sum.names.forEach((name, p) => {
-      const points = rows.map((r, i) => [x(i), y(r.scores[p])]);
-      svg.append(
-        svgEl("polyline", {
-          points: points.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" "),
-          class: `ff-chart-line ff-chart-p${p}`,
-          "data-partnership": name,
-        }),
-      );
-      for (const [a, b] of points) svg.append(marker(p, a, b));
-    });
-    for (const e of ends)
-      svg.append(
-        svgEl("text", { x: W - R + 6, y: e.y + 4, class: `ff-chart-label ff-chart-p${e.p}` }, e.label),
-      );
-    return svg;
-  }
-
-  function marker(p, cx, cy) {
-    const cls = `ff-chart-marker ff-chart-p${p}`;
-    if (p % 3 === 0) return svgEl("circle", { cx, cy, r: 3.5, class: cls });
-    if (p % 3 === 1) return svgEl("rect", { x: cx - 3.5, y: cy - 3.5, width: 7, height: 7, class: cls });
-    return svgEl("polygon", {
-      points: `${cx},${cy - 4.5} ${cx + 4.5},${cy + 3.5} ${cx - 4.5},${cy + 3.5}`,
-      class: cls,
-    });
-  }
-
-  // The end of a deal (or of the game): what happened, worded in Python from the engine.
-  function summaryPanel(info) {
-    const sum = model.get("summary");
-    if (!sum?.kind) return null;
-    const tricks = h(
-      "ol",
-      { class: "ff-summary-tricks" },
-      sum.tricks.map((t) =>
-        h(
-          "li",
-          { "data-number": t.number },
-          h(
-            "span",
-            { class: "ff-summary-trick-cards" },
-            t.cards.map((c) =>
-              h(
-                "span",
-                { class: `ff-summary-card${c.seat === t.winner ? " ff-won" : ""}`, title: cardLabel(c.card) },
-                `${seatWord(info, c.seat)} `,
-                h("b", { class: `ff-suit-${c.card[1]}`, text: cardText(c.card) }),
-              ),
-            ),
-          ),
-          h("span", { class: "ff-summary-trick-winner", text: ` ${t.text}` }),
-        ),
-      ),
-    );
-    const chart = sum.chart
-      ? h(
-          "div",
-          { class: "ff-summary-chart" },
-          scoreChart(sum),
-          h(
-            "table",
-            { class: "ff-summary-scores" },
-            h("caption", { text: "Scores after each deal" }),
-            h(
-              "tr",
-              {},
-              h("th", { scope: "col", text: "Deal" }),
-              sum.names.map((n) => h("th", { scope: "col", text: n })),
-            ),
-            sum.chart.map((row) =>
-              h(
-                "tr",
-                {},
-                h("th", { scope: "row", text: String(row.deal) }),
-                row.scores.map((v) => h("td", { text: String(v) })),
-              ),
-            ),
-          ),
-        )
-      : null;
-    return h(
-      "section",
-      { class: `ff-summary ff-summary-${sum.kind}`, "aria-label": sum.title },
-      h("h3", { class: "ff-summary-title", text: sum.title }),
-      sum.outcome ? h("p", { class: "ff-summary-outcome", text: sum.outcome }) : null,
-      tricks,
-      h(
-        "ul",
-        { class: "ff-summary-lines" },
-        sum.lines.map((l) => h("li", { text: l })),
-      ),
-      chart,
-      sum.kind === "deal"
-        ? h("button", {
-            type: "button",
-            class: "ff-next-deal",
-            onclick: () => once("next_deal"),
-            text: "Next deal",
-          })
-        : null,
-    );
-  }
-
-  // "Next deal" and "Next game" once per state, like an action.
-  function once(type) {
-    const key = `${model.get("state")} ${type}`;
+  // An action once per state: the same click again before the table has answered (a quick
+  // double-click) would only be a stale copy of the first. "Next deal" and "Next game" too.
+  function once(type, msg = {}) {
+    const key = `${model.get("state")} ${type} ${msg.action ?? ""}`;
     if (sent === key) return;
     sent = key;
-    send({ type });
+    send({ type, ...msg });
   }
+  const act = (action) => once("act", { action, seat: model.get("obs").seat });
+  // A card click: the second click of a double-click is dropped, and while others are to act a
+  // card does nothing (the prompt says whom the table waits for).
+  const cardClick = (action) => (e) => {
+    if (e.detail > 1 || !myTurn(model.get("obs"))) return;
+    act(action);
+  };
+  const ctx = {
+    model,
+    ui,
+    send,
+    once,
+    act,
+    cardClick,
+    myTurn,
+    redraw: (card) => redraw(card),
+    levelName: uniqueId("ff-level"), // one radio group per view
+  };
 
-  function controls(obs, info) {
-    const legal = legalSet(obs);
-    const mine = myTurn(obs);
-    const box = h("div", { class: "ff-controls" }, summaryPanel(info));
-    if (mine && obs.phase === "bid") {
-      box.append(
-        h(
-          "div",
-          { class: "ff-bidding", role: "group", "aria-label": "bidding box" },
-          info.calls.map((c) =>
-            h("button", {
-              type: "button",
-              class: "ff-call-button",
-              "data-action": c.action,
-              disabled: !c.legal,
-              onclick: () => act(c.action),
-              text: c.text || c.action,
-            }),
-          ),
-        ),
-      );
-    }
-    if (mine && obs.phase === "trump") {
-      box.append(
-        h(
-          "div",
-          { class: "ff-trump-choice", role: "group", "aria-label": "name trump" },
-          [...legal]
-            .filter((a) => a.startsWith("trump "))
-            .map((a) => {
-              const s = a.split(" ")[1];
-              return h("button", {
-                type: "button",
-                class: `ff-suit-button ff-suit-${s}`,
-                "data-action": a,
-                onclick: () => act(a),
-                text: `${SUIT_INFO[s].symbol} ${SUIT_INFO[s].name}`,
-              });
-            }),
-        ),
-      );
-    }
-    if (mine && obs.phase === "play") {
-      const robs = [...legal].filter((a) => a.startsWith("rob "));
-      if (robs.length) {
-        box.append(
-          h(
-            "div",
-            { class: "ff-rob", role: "group", "aria-label": "rob the turn-up" },
-            h("span", { text: `Rob the turn-up ${cardText(obs.turnup)}, giving up: ` }),
-            robs.map((a) =>
-              h("button", {
-                type: "button",
-                class: "ff-rob-button",
-                "data-action": a,
-                title: cardLabel(a.split(" ")[1]),
-                onclick: () => act(a),
-                text: cardText(a.split(" ")[1]),
-              }),
-            ),
-          ),
-        );
-      }
-    }
-    if (mine && obs.phase === "discard") {
-      const chosen = [...selected].sort();
-      const ok = [...legal].some((a) => a.split(" ").slice(1).sort().join(" ") === chosen.join(" "));
-      box.append(
-        h("button", {
-          type: "button",
-          class: "ff-confirm-discard",
-          disabled: !ok,
-          onclick: () => act(["discard", ...chosen].join(" ")),
-          text: chosen.length
-            ? `Discard ${chosen.length} and draw ${chosen.length}`
-            : "Keep all five (discard none)",
-        }),
-      );
-    }
-    return box;
-  }
-
-  function hand(obs) {
-    const legal = legalSet(obs);
-    const mine = myTurn(obs);
-    const key = `${obs.deal}:${obs.phase}:${obs.to_act}`;
-    if (key !== selectionKey) {
-      selected = new Set();
-      selectionKey = key;
-    }
-    const buttons = obs.hand.map((card) => {
-      let isLegal = false;
-      let onclick;
-      let sel;
-      let hint = "";
-      if (obs.phase === "discard" && mine) {
-        isLegal = true;
-        sel = selected.has(card);
-        hint = sel ? "marked to discard" : "keep";
-        onclick = () => {
-          if (selected.has(card)) selected.delete(card);
-          else if (selected.size < (model.get("info").max_discard || 0)) selected.add(card);
-          redraw(card);
-        };
-      } else if (obs.phase === "bury") {
-        isLegal = mine && legal.has(`bury ${card}`);
-        hint = isLegal ? "bury it" : "";
-        onclick = cardClick(`bury ${card}`);
-      } else {
-        isLegal = mine && legal.has(`play ${card}`);
-        hint = mine ? (isLegal ? "legal" : "not legal") : "";
-        onclick = cardClick(`play ${card}`);
-      }
-      return cardButton(card, { legal: isLegal, selected: sel, onclick, hint });
-    });
-    // Not the learner's turn: no card is playable, but none is dimmed either (the legal and
-    // illegal look is kept for the learner's own turn).
-    return h(
-      "div",
-      { class: `ff-hand${mine ? "" : " ff-waiting"}`, role: "group", "aria-label": "your hand" },
-      buttons,
-    );
-  }
-
-  function settings(obs) {
-    const pause = model.get("pause_ms");
-    const speed = h(
-      "select",
-      {
-        class: "ff-speed", // named "Speed" by its label, the text the learner sees
-        onchange: (e) => {
-          model.set("pause_ms", Number(e.target.value));
-          model.save_changes();
-        },
-      },
-      SPEEDS.map(([name, ms]) => h("option", { value: ms, selected: ms === pause, text: name })),
-    );
-    if (!SPEEDS.some(([, ms]) => ms === pause))
-      speed.append(h("option", { value: pause, selected: true, text: `${pause} ms` }));
-    const four = h("input", {
-      type: "checkbox",
-      class: "ff-four-colour-toggle",
-      checked: model.get("four_colour"),
-      onchange: (e) => {
-        model.set("four_colour", e.target.checked);
-        model.save_changes();
-      },
-    });
-    const busy = obs.over || !!model.get("auto");
-    const continuous = h("input", {
-      type: "checkbox",
-      class: "ff-continuous-toggle",
-      checked: model.get("continuous"),
-      onchange: (e) => {
-        model.set("continuous", e.target.checked);
-        model.save_changes();
-      },
-    });
-    return h(
-      "div",
-      { class: "ff-settings" },
-      levelChoice(),
-      h("label", {}, "Speed ", speed),
-      h("label", {}, four, " four-colour deck"),
-      h("label", {}, continuous, " continuous play"),
-      h("button", {
-        type: "button",
-        class: "ff-last-trick",
-        "aria-pressed": showLast ? "true" : "false",
-        disabled: !model.get("info").last_trick,
-        onclick: () => {
-          showLast = !showLast;
-          redraw();
-        },
-        text: "Last trick",
-      }),
-      h("button", {
-        type: "button",
-        class: "ff-hint",
-        disabled: !myTurn(obs),
-        onclick: () => send({ type: "hint", seat: obs.seat }),
-        text: "Hint",
-      }),
-      h("button", {
-        type: "button",
-        class: "ff-auto-trick",
-        disabled: busy,
-        onclick: () => send({ type: "auto", until: "trick", seat: obs.seat }),
-        text: "Play to end of trick",
-      }),
-      h("button", {
-        type: "button",
-        class: "ff-auto-deal",
-        disabled: busy,
-        onclick: () => send({ type: "auto", until: "deal", seat: obs.seat }),
-        text: "Play to end of deal",
-      }),
-      obs.over
-        ? h("button", {
-            type: "button",
-            class: "ff-next-game",
-            onclick: () => once("next_game"),
-            text: "Next game",
-          })
-        : null,
-    );
-  }
-
-  // The opponents' level: the levels and the one playing come from Python; a choice is a
-  // message that Python validates. Bots chosen by name have no level: none is checked and the
-  // group says what plays instead ("custom (random)").
-  function levelChoice() {
-    const o = model.get("opponents");
-    if (!o || !Array.isArray(o.levels)) return null;
-    const label = h("span", { class: "ff-level-label", id: `${levelName}-label`, text: "Opponents" });
-    const custom =
-      o.level === null
-        ? h("span", { class: "ff-level-custom", id: `${levelName}-custom`, text: o.custom })
-        : null;
-    return h(
-      "div",
-      {
-        class: "ff-level",
-        role: "radiogroup",
-        "aria-labelledby": label.id,
-        "aria-describedby": custom ? custom.id : undefined,
-        "data-level": o.level || "",
-      },
-      label,
-      o.levels.map((level) =>
-        h(
-          "label",
-          { class: "ff-level-choice" },
-          h("input", {
-            type: "radio",
-            class: "ff-level-radio",
-            name: levelName,
-            value: level,
-            "data-level": level,
-            checked: level === o.level,
-            onchange: () => send({ type: "level", level }),
-          }),
-          h("span", { class: "ff-level-name", text: level }),
-        ),
-      ),
-      custom,
-    );
-  }
-
-  // ------------------------------------------------------------------ full screen
-
-  const back = h("button", {
-    type: "button",
-    class: "ff-window-back",
-    onclick: () => win.close(),
-    text: "Back to the notebook",
-  });
-  const bar = h("div", { class: "ff-window-bar", hidden: true }, back);
-  let openedBy = null; // "toggle" (the header's button) or "opener" (the narrow widget's)
-
-  function openWindow(by) {
-    if (win.open) return;
-    openedBy = by;
-    showOpener(false);
-    win.append(root);
-    bar.hidden = false;
-    win.showModal();
-    redraw();
-    back.focus({ preventScroll: true });
-  }
-
-  // Escape closes the dialog too (the browser's own close request): the table goes back.
-  win.addEventListener("close", () => {
-    el.insertBefore(root, win);
-    bar.hidden = true;
-    redraw();
-    checkRoom();
-    const toggle = root.querySelector(".ff-fullscreen");
-    const to = openedBy === "opener" && openerShown ? opener : toggle;
-    (to || root).focus({ preventScroll: true });
-  });
-  opener.addEventListener("click", () => openWindow("opener"));
-
-  // The widget's box narrower than the table's smallest layout (JupyterLab's sidebar open on a
-  // small screen leaves the notebook a few pixels): the table is clipped, so the opener shows,
-  // while the widget is on screen. (A browser without popovers keeps the header's toggle.)
-  let inView = false;
-  let openerShown = false;
-  function showOpener(show) {
-    if (show === openerShown || typeof opener.showPopover !== "function") return;
-    openerShown = show;
-    if (show) opener.showPopover();
-    else opener.hidePopover();
-    stackOpeners();
-  }
-  function checkRoom() {
-    const room = el.getBoundingClientRect().width;
-    const least = parseFloat(getComputedStyle(root).minWidth) || 0;
-    showOpener(!win.open && inView && el.isConnected && room < least - 1);
-  }
-  const laterCheck = schedule(checkRoom);
-  const resized = new ResizeObserver(laterCheck);
-  resized.observe(el);
-  const seen = new IntersectionObserver((entries) => {
-    inView = entries[entries.length - 1].isIntersecting;
-    laterCheck();
-  });
-  seen.observe(root);
-
-  // Several tables too narrow at once (two in one squeezed notebook): their openers stack
-  // upwards instead of covering one another. The page is asked which openers show, since each
-  // table may have its own copy of this module.
-  function stackOpeners() {
-    const shown = [...document.querySelectorAll(".ff-open-window")].filter((b) => b.matches(":popover-open"));
-    shown.forEach((b, i) => {
-      b.style.bottom = `${32 + i * 56}px`;
-    });
-  }
-
-  // ------------------------------------------------------------------ drawing
+  const window_ = makeWindow(el, root, () => redraw());
+  const gatherer = makeGatherer(root, model, () => ui.showLast);
 
   // Live regions are made once and only updated: a screen reader announces a region's changes,
   // not a region that is replaced. The other parts are redrawn into fixed slots.
   const top = h("div", { class: "ff-slot" });
   const noticeEl = h("div", { class: "ff-notice", role: "status" });
   const middle = h("div", { class: "ff-slot" });
-  const logEl = h("ol", {
-    class: "ff-log",
-    tabindex: "0",
-    "aria-label": "log",
-    "aria-live": "polite",
-    "aria-relevant": "additions",
-  });
+  const explain = makeExplain(model);
+  const settingsBox = h(
+    "details",
+    { class: "ff-settings-box" },
+    h("summary", { class: "ff-settings-summary", text: "Settings" }),
+  );
+  const settingsSlot = h("div", { class: "ff-slot" });
+  settingsBox.append(settingsSlot);
+  const tools = h("div", { class: "ff-slot" });
+  const more = h("div", { class: "ff-more" }, tools, explain.box, settingsBox);
   const announcer = h("div", { class: "ff-sr-only", role: "status", "aria-live": "polite" });
-  root.append(bar, top, noticeEl, middle, logEl, announcer);
-  let drawnLog = [];
+  root.append(window_.bar, top, noticeEl, middle, more, announcer);
   let wasHeld = false;
   let announced = null; // the state whose turn was last announced
 
@@ -840,20 +150,8 @@ function render({ model, el }) {
     const notice = model.get("notice");
     const cls = `ff-notice${notice.kind ? ` ff-notice-${notice.kind}` : ""}`;
     if (noticeEl.className !== cls) noticeEl.className = cls;
-    if (noticeEl.textContent !== notice.text) noticeEl.textContent = notice.text;
-  }
-
-  // Append only the new lines: the synced log is its newest lines, so the lines drawn before
-  // are found again at its start (shifted once the log is full).
-  function drawLog() {
-    const lines = model.get("events");
-    let shift = 0;
-    while (shift < drawnLog.length && !drawnLog.slice(shift).every((l, i) => lines[i] === l)) shift++;
-    const kept = drawnLog.length - shift;
-    for (let i = 0; i < shift && logEl.firstChild; i++) logEl.firstChild.remove();
-    logEl.append(...lines.slice(kept).map((l) => h("li", { text: l })));
-    drawnLog = [...lines];
-    logEl.scrollTop = logEl.scrollHeight; // the newest line in full view
+    if (noticeEl.textContent !== notice.text)
+      noticeEl.replaceChildren(...richLine("span", notice.text).childNodes);
   }
 
   // What had the focus, by a key that survives a redraw: the card, the action, or the control.
@@ -872,7 +170,7 @@ function render({ model, el }) {
   }
 
   function refocus(key) {
-    const usable = (el) => el && !el.disabled;
+    const usable = (e) => e && !e.disabled;
     const buttons = [...root.querySelectorAll(".ff-hand button")];
     let target = null;
     if (key.card) target = root.querySelector(`.ff-hand [data-card="${key.card}"]`);
@@ -892,46 +190,42 @@ function render({ model, el }) {
     const info = model.get("info");
     if (!obs || obs.seat === undefined) return;
     const key = focusCard ? { card: focusCard, inHand: true, index: 0 } : focusKey(document.activeElement);
-
+    const sum = model.get("summary");
+    const held = sum.kind === "deal";
+    // The deal's panel lies over the felt; the next deal's hand is shown once it is dismissed.
+    const overlay = sum.kind ? summaryPanel(ctx, info) : null;
     top.replaceChildren(
       ...present(
-        header(obs, info),
-        h(
-          "div",
-          { class: `ff-felt ff-players-${obs.players}` },
-          [...Array(obs.players).keys()].map((s) => seatBox(obs, info, s)),
-          trickArea(obs, info),
-          turnupSpot(info),
-        ),
+        header(obs, window_.toggleButton()),
+        felt(obs, info, { showLast: ui.showLast, overlay, corner: overlay ? null : status(obs, info) }),
         h("div", { class: "ff-prompt", text: info.prompt }),
         staticPage() ? h("div", { class: "ff-static", text: STATIC_TEXT }) : null,
-        controls(obs, info),
       ),
     );
-    middle.replaceChildren(hand(obs), settings(obs));
+    middle.replaceChildren(...present(controls(ctx, obs, info), held ? null : hand(ctx, obs)));
+    tools.replaceChildren(toolbar(ctx, obs));
+    settingsSlot.replaceChildren(settings(ctx));
+    explain.update(info);
     drawNotice();
-    drawLog();
+    explain.drawLog();
     announce(obs, info);
     root.className = `ff-table ff-${obs.preset}${model.get("four_colour") ? " ff-four-colour" : ""}`;
-    opener.textContent = `Open the card table (${obs.preset})`; // which one, when two stack
+    window_.label(obs.preset);
     root.dataset.state = String(model.get("state"));
     root.dataset.phase = obs.phase;
     root.dataset.deal = String(obs.deal);
     root.dataset.toAct = obs.to_act === null ? "" : String(obs.to_act);
     root.dataset.over = String(obs.over);
-    root.dataset.held = String(model.get("summary").kind === "deal");
-    const held = model.get("summary").kind === "deal";
+    root.dataset.held = String(held);
     // the focus was inside the table: keep it there; a new deal summary takes it (Next deal)
     if (key && held && !wasHeld) root.querySelector(".ff-next-deal").focus({ preventScroll: true });
     else if (key) refocus(key);
     wasHeld = held;
-    scheduleGather();
+    gatherer.schedule();
     pace(info);
   }
 
   // Keys stay in the table (keepKeys); the arrow keys, Home and End move between the cards.
-  keepKeys(win);
-  keepKeys(opener);
   keepKeys(root, (e) => {
     const cards = [...root.querySelectorAll(".ff-hand button")];
     const next = nextCardIndex(e.key, cards.indexOf(document.activeElement), cards.length);
@@ -958,11 +252,8 @@ function render({ model, el }) {
   redraw();
   return () => {
     if (timer !== null) clearTimeout(timer);
-    if (gather.timer !== null) clearTimeout(gather.timer);
-    resized.disconnect();
-    seen.disconnect();
-    if (win.open) win.close();
-    showOpener(false);
+    gatherer.stop();
+    window_.stop();
     stop();
   };
 }

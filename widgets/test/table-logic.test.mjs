@@ -3,12 +3,15 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   chartGeometry,
+  fanAngle,
   gatherTiming,
   lastCall,
   nextCardIndex,
   SPEEDS,
   seatPosition,
+  seatSpot,
   seatWord,
+  trickSpot,
 } from "../src/table-logic.js";
 
 test("the learner's seat is drawn at the bottom and the others follow clockwise", () => {
@@ -136,4 +139,78 @@ test("end labels far apart stay at their scores", () => {
       [1, g.y(0)],
     ],
   );
+});
+
+test("seats sit round the oval: the learner at the bottom, the next to play on the left", () => {
+  for (const players of [4, 6]) {
+    const me = seatSpot(1, 1, players);
+    assert.deepEqual([me.r, me.angle, me.x, me.dx, me.dy], [0, 90, 50, 0, 1]);
+    assert.ok(me.y > 90, me);
+    const left = seatSpot(2, 1, players);
+    assert.ok(left.x < 50 && left.r === 1, left);
+    const right = seatSpot(0, 1, players);
+    assert.ok(right.x > 50 && right.r === players - 1, right);
+  }
+  // four seats: one at each side of the table
+  assert.deepEqual(
+    [0, 1, 2, 3].map((s) => [seatSpot(s, 0, 4).x, seatSpot(s, 0, 4).y]),
+    [
+      [50, 94],
+      [10, 50],
+      [50, 6],
+      [90, 50],
+    ],
+  );
+});
+
+test("partners face each other across the centre, for 4 and 6 seats and every learner", () => {
+  for (const [players, spot] of [
+    [4, seatSpot],
+    [6, seatSpot],
+    [4, trickSpot],
+    [6, trickSpot],
+  ])
+    for (let learner = 0; learner < players; learner++)
+      for (let seat = 0; seat < players; seat++) {
+        const a = spot(seat, learner, players);
+        const b = spot((seat + players / 2) % players, learner, players);
+        assert.ok(Math.abs(a.x + b.x - 100) < 0.02 && Math.abs(a.y + b.y - 100) < 0.02, [
+          players,
+          seat,
+          a,
+          b,
+        ]);
+      }
+});
+
+test("six seats: two on each side and one at top and bottom, all at distinct places", () => {
+  const spots = [0, 1, 2, 3, 4, 5].map((s) => seatSpot(s, 0, 6));
+  assert.deepEqual(
+    spots.map((p) => p.angle),
+    [90, 150, 210, 270, 330, 390],
+  );
+  assert.equal(spots.filter((p) => p.x < 50).length, 2);
+  assert.equal(spots.filter((p) => p.x > 50).length, 2);
+  assert.equal(new Set(spots.map((p) => `${p.x},${p.y}`)).size, 6);
+});
+
+test("a card of the trick lies between the centre and its player", () => {
+  for (const players of [4, 6])
+    for (let seat = 0; seat < players; seat++) {
+      const s = seatSpot(seat, 2 % players, players);
+      const t = trickSpot(seat, 2 % players, players);
+      assert.ok(Math.hypot(t.x - 50, t.y - 50) < Math.hypot(s.x - 50, s.y - 50), [players, seat]);
+      assert.ok((t.x - 50) * (s.x - 50) >= 0 && (t.y - 50) * (s.y - 50) >= 0, [players, seat]);
+    }
+});
+
+test("the hand fans symmetrically, at most 6 degrees between neighbours", () => {
+  assert.equal(fanAngle(0, 1), 0);
+  assert.deepEqual(
+    [0, 1, 2, 3, 4].map((i) => fanAngle(i, 5)),
+    [-12, -6, 0, 6, 12],
+  );
+  const nine = [...Array(9).keys()].map((i) => fanAngle(i, 9));
+  assert.equal(nine[0], -nine[8]);
+  assert.ok(nine[8] <= 16);
 });
