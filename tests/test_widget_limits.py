@@ -260,11 +260,15 @@ def test_outside_a_kernel_a_hint_is_given_at_once_even_in_a_running_event_loop(
     """A running loop that is not a kernel's (a browser driver's, a script's) may never come
     back to a deferred hint: there the hint is searched at once."""
     import asyncio
+    import threading
 
     t = late_table()
 
     async def ask() -> None:
         t.handle_message(hint_message(t))
 
-    asyncio.run(ask())
+    # A thread of its own: this worker's thread may already run a loop (a browser driver's).
+    worker = threading.Thread(target=asyncio.run, args=(ask(),))
+    worker.start()
+    worker.join()
     assert t.notice["kind"] == "hint" and solves[0] > 0

@@ -35,7 +35,7 @@ def test_a_drill_solve_one_the_streak_shows_1_and_next_gives_a_new_puzzle(
     assert wrong is not None
     cell = (
         "from fortyfive.course import drill\n"
-        f"drill('order', seed={SEED}, progress_file='drill-progress.json')"
+        f"drill('order', difficulty=1, seed={SEED}, progress_file='drill-progress.json')"
     )
     widget = open_notebook(page, lab, "drill.ipynb", [cell], 1).first
     expect(widget).to_have_attribute("data-practice", "drill")
