@@ -15,12 +15,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from fortyfive.agents.bots import RuleBot
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
-from fortyfive.solve.hints import HINT_SECONDS, Hint, hint
+from fortyfive.solve.hints import HINT_SECONDS, Hint, finish, hint_search
 from fortyfive.solve.solver import SearchBudgetExceeded
 
 #: Why the rule-based move stands in for the ranking (``Advice.stands_in``).
@@ -61,10 +62,21 @@ def learner_advice(
 ) -> Advice:
     """The advice for ``seat``, to act in ``game``, from its view only: ``samples`` deals at
     most, drawn from ``seed``, within the hint's node budget and ``seconds``."""
+    return finish(learner_advice_steps(game, seat, samples, seed, seconds))
+
+
+def learner_advice_steps(
+    game: Game, seat: int, samples: int, seed: int, seconds: float | None = HINT_SECONDS
+) -> Generator[None, None, Advice]:
+    """:func:`learner_advice` a deal at a time (:func:`fortyfive.solve.hints.hint_search`): it
+    yields after each deal solved, so that a caller on an event loop can stop it when the
+    position changes (the learner played meanwhile)."""
     if game.phase != Phase.PLAY:
         return Advice([], RuleBot(seed=seed).choose(game, seat), "phase")
     try:
-        ranking = hint(game, seat, samples=samples, seed=seed, seconds=seconds)
+        ranking = yield from hint_search(
+            game.observation(seat), samples=samples, seed=seed, seconds=seconds
+        )
     except SearchBudgetExceeded:
         return Advice([], RuleBot(seed=seed).choose(game, seat), "budget")
     if len(ranking) > 1 and all(h.loss == 0 for h in ranking):
