@@ -116,7 +116,9 @@ class CardTable(SyncedWidget):
     ``opponents`` is a bot name for :func:`fortyfive.agents.bots.make_bot` or a bot object;
     ``level="beginner" | "club" | "strong"`` chooses them by level instead
     (:data:`fortyfive.agents.bots.LEVELS`; :meth:`set_level` changes it during a game).
-    ``table.game`` is the live :class:`~fortyfive.Game`.
+    ``table.game`` is the live :class:`~fortyfive.Game`. ``explain=True`` opens the table's
+    "Explain · Log" (the engine's explanations, the bonus's status with its rule ids, the log),
+    which is otherwise closed until the learner opens it; ``table.explain`` opens or closes it.
 
     Messages (:meth:`handle_message`): ``act`` {action, seat, state}; ``step`` {state} (one bot
     move after the visible pause; a stale one is dropped quietly: another view asked first);
@@ -148,6 +150,8 @@ class CardTable(SyncedWidget):
     summary = traitlets.Dict().tag(sync=True)  # the end-of-deal or end-of-game panel, or {}
     auto = traitlets.Unicode("").tag(sync=True)  # "", "trick" or "deal": playing on for you
     opponents = traitlets.Dict().tag(sync=True)  # levels offered, the one playing (_table_text)
+    # the "Explain · Log" disclosure open (a chapter that teaches the explanations opens it)
+    explain = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -161,6 +165,7 @@ class CardTable(SyncedWidget):
         four_colour: bool = False,
         game: Game | None = None,
         level: str | None = None,
+        explain: bool = False,
     ) -> None:
         if game is None:
             if not isinstance(preset, Rules):
@@ -176,8 +181,9 @@ class CardTable(SyncedWidget):
             raise InputError("seat", seat, f"a seat 0..{players - 1} for {game.rules.name}")
         if type(pause_ms) is not int or not 0 <= pause_ms <= MAX_PAUSE_MS:
             raise InputError("pause_ms", pause_ms, f"a whole number of ms 0..{MAX_PAUSE_MS}")
-        if not isinstance(reveal, bool) or not isinstance(four_colour, bool):
-            raise InputError("reveal, four_colour", (reveal, four_colour), "True or False")
+        for name, flag in (("reveal", reveal), ("four_colour", four_colour), ("explain", explain)):
+            if not isinstance(flag, bool):
+                raise InputError(name, flag, "True or False")
         if level is not None:
             if opponents != "rule":
                 raise InputError(
@@ -211,7 +217,7 @@ class CardTable(SyncedWidget):
         self._hint_pending: int | None = None  # the state a page's hint waits to be searched at
         self._hint_tasks: set[asyncio.Task[None]] = set()  # hints being searched on the loop
         self._hints = TokenBucket(HINT_BURST, HINT_RATE, self._now)
-        super().__init__(pause_ms=pause_ms, four_colour=four_colour)
+        super().__init__(pause_ms=pause_ms, four_colour=four_colour, explain=explain)
 
     @property
     def level(self) -> str | None:
