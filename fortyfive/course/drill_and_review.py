@@ -33,7 +33,16 @@ from fortyfive.course.rating import nearest, start_rating
 from fortyfive.course.review import Recipe, ReviewItem, due_items, fresh, graded
 from fortyfive.engine.tabular import Table
 from fortyfive.puzzles.model import Puzzle
-from fortyfive.puzzles.sessions import CLEAN, DRILL_KINDS, HELPED, Drill, Practice
+from fortyfive.puzzles.sessions import (
+    CLEAN,
+    DRILL_KINDS,
+    HELPED,
+    THEMES,
+    Drill,
+    Practice,
+    RuleDrill,
+    drill_rules,
+)
 
 if TYPE_CHECKING:
     from fortyfive.widgets.practice_widget import PracticeWidget
@@ -115,17 +124,11 @@ class LoggedDrill(Drill):
         standing = _standing(log)
         self._kept = (standing.streak, standing.best)
 
-        def choose() -> int:
-            """The difficulty whose rating is nearest the learner's, as the file has them."""
-            now = _standing(log)
-            levels = {d: now.items.get(drill_item(kind, d), start_rating(d)) for d in (1, 2, 3)}
-            return nearest(now.learner, levels)
-
         super().__init__(
             kind,
             seed,
             1 if difficulty is None else difficulty,
-            choose=None if difficulty is not None else choose,
+            choose=None if difficulty is not None else (lambda: _nearest(log, kind)),
             streak=standing.streak,
             best=standing.best,
         )
@@ -134,6 +137,47 @@ class LoggedDrill(Drill):
         if (self.streak, self.best) != self._kept:
             self.log.keep_streak(self.streak, self.best)
             self._kept = (self.streak, self.best)
+
+
+class LoggedRuleDrill(RuleDrill):
+    """A drill by rule or theme whose streak and best streak are kept in the progress file, as
+    :class:`LoggedDrill`'s are; each puzzle's difficulty is the one whose rating, for the kind
+    whose turn it is, is nearest the learner's, unless a difficulty is asked for."""
+
+    def __init__(
+        self,
+        log: ProgressLog,
+        rules: tuple[str, ...],
+        kind: str | None,
+        seed: int | None,
+        difficulty: int | None,
+        title: str,
+    ) -> None:
+        self.log = log
+        standing = _standing(log)
+        self._kept = (standing.streak, standing.best)
+        super().__init__(
+            rules,
+            seed,
+            1 if difficulty is None else difficulty,
+            kinds=None if kind is None else (kind,),
+            choose=None if difficulty is not None else (lambda k: _nearest(log, k)),
+            streak=standing.streak,
+            best=standing.best,
+            title=title,
+        )
+
+    def flush(self) -> None:
+        if (self.streak, self.best) != self._kept:
+            self.log.keep_streak(self.streak, self.best)
+            self._kept = (self.streak, self.best)
+
+
+def _nearest(log: ProgressLog, kind: str) -> int:
+    """The difficulty of ``kind``'s drills whose rating is nearest the learner's."""
+    now = _standing(log)
+    levels = {d: now.items.get(drill_item(kind, d), start_rating(d)) for d in (1, 2, 3)}
+    return nearest(now.learner, levels)
 
 
 def _standing(log: ProgressLog) -> Standing:
@@ -146,24 +190,38 @@ def _standing(log: ProgressLog) -> Standing:
 
 
 def drill(
-    kind: str = "order",
+    kind: str | None = None,
     difficulty: int | None = None,
     seed: int | None = None,
     tries_before_show: int = 1,
     progress_file: str | Path | None = None,
+    *,
+    rule: str | None = None,
+    theme: str | None = None,
 ) -> PracticeWidget:
-    """An endless drill of one kind as a widget: ``drill("order")`` ranks cards; any kind of
-    :data:`~fortyfive.puzzles.sessions.DRILL_KINDS` (every kind the generator makes: ``winner``,
-    ``legal``, ``keep``, ``rob``, ...). ``difficulty`` 1 to 3 holds the drill there; by
-    default each puzzle's difficulty is the one whose rating is nearest the learner's.
-    ``seed`` gives the same puzzles again at a given difficulty (by default a new set each
-    time). Every check is saved to the progress file (the first attempt of each puzzle moves
-    the ratings), a missed puzzle enters the review queue, and the streak and the best streak
-    go on from the last drill's."""
+    """An endless drill as a widget: of one kind, ``drill("order")`` (the default) ranks cards;
+    any kind of :data:`~fortyfive.puzzles.sessions.DRILL_KINDS` (every kind the generator
+    makes: ``winner``, ``legal``, ``keep``, ``rob``, ...). ``drill(rule="R5.2")`` draws
+    generated puzzles that ask that rule, of every kind that does (or of ``kind`` only), and
+    ``drill(theme="renege")`` those asking a rule of that section of the rulebook (a name of
+    :data:`~fortyfive.puzzles.sessions.THEMES`, or ``"R5"``); an unknown rule or theme, or
+    one no drill asks, is an :class:`~fortyfive.engine.errors.InputError`. ``difficulty`` 1
+    to 3 holds the drill there; by default each puzzle's difficulty is the one whose rating is
+    nearest the learner's. ``seed`` gives the same puzzles again at a given difficulty (by
+    default a new set each time). Every check is saved to the progress file (the first
+    attempt of each puzzle moves the ratings), a missed puzzle enters the review queue, and
+    the streak and the best streak go on from the last drill's."""
     from fortyfive.widgets.practice_widget import PracticeWidget
 
     log = ProgressLog(progress_file)
-    session = LoggedDrill(log, kind, seed, difficulty)
+    session: LoggedDrill | LoggedRuleDrill
+    if rule is None and theme is None:
+        session = LoggedDrill(log, kind or "order", seed, difficulty)
+    else:
+        rules = drill_rules(rule, theme)
+        named = rules[0] if rule is not None else f"{theme} ({', '.join(rules)})"
+        title = f"Drill: {named}"
+        session = LoggedRuleDrill(log, rules, kind, seed, difficulty, title)
 
     def record(attempt: dict[str, Any]) -> None:
         log.record(attempt, Recipe.of(session.puzzle, session.key()))
@@ -258,7 +316,9 @@ def review_boxes(progress_file: str | Path | None = None) -> Table[object] | Pra
 
 __all__ = [
     "DRILL_KINDS",
+    "THEMES",
     "LoggedDrill",
+    "LoggedRuleDrill",
     "PracticeMessage",
     "ReviewSession",
     "drill",
