@@ -593,6 +593,20 @@ def _first_try(rows: list[dict[str, Any]]) -> bool:
     return False
 
 
+def first_tries(data: Progress) -> dict[str, bool]:
+    """Each puzzle tried (the checks kept one by one and the older ones' summary together): was
+    it solved at the first try, before any wrong answer, hint or "show me"? In the order first
+    tried."""
+    out = {e["puzzle"]: e["first_try"] for e in data.summary}  # None: undecided when folded
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for a in data.attempts:
+        rows.setdefault(str(a.get("puzzle", "")), []).append(_filled(a))
+    for pid, mine in rows.items():
+        if out.get(pid) is None:
+            out[pid] = _first_try(mine)
+    return {pid: bool(first) for pid, first in out.items() if pid}
+
+
 def chapter_results(chapter: int, path: str | Path | None = None) -> Table[object]:
     """One row per puzzle of a shipped chapter: tries, solved, first try, hints, shown (the
     checks kept one by one and the older ones' summary together)."""
