@@ -72,5 +72,6 @@ def test_the_table_says_a_tie_and_gives_a_card(monkeypatch: pytest.MonkeyPatch) 
     text = t.hint(samples=4)
     assert text.startswith("Hint: every card you may play does as well as any other in all 4 ")
     card = advice.rule_action.split()[1] if advice.rule_action else ""
-    assert text.endswith(f"a rule-based player would play {with_symbols(card)} here.")
+    assert f"a rule-based player would play {with_symbols(card)} here: " in text
+    assert text.endswith(f"{advice.purpose}.") and advice.purpose.endswith(")")  # the principle
     assert t.notice["text"] == text

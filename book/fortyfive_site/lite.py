@@ -386,6 +386,14 @@ def compile_wheels(
     return [dest / w.name for w in [*wheels, *own]]
 
 
+def course_wheels(cache: Path) -> list[Path]:
+    """The wheels the course imports on top of the project's own (:data:`COURSE_PACKAGES` and
+    what they need), at the versions installed here: for running the package in Pyodide
+    outside the site (the benches, the tests)."""
+    names = {*COURSE_PACKAGES, *(d for needs in COURSE_PACKAGES.values() for d in needs)}
+    return list(fetch_wheels({name: version(name) for name in sorted(names)}, cache).values())
+
+
 def prepare(lite_dir: Path, cache: Path, log: Callable[[str], None] = print) -> None:
     """Assemble JupyterLite's input folder: Pyodide with its wheels (compiled) and lock file,
     the notebooks (``files/``), ``jupyter-lite.json`` and the build's configuration."""

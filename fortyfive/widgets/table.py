@@ -376,10 +376,10 @@ class CardTable(SyncedWidget):
         )
         if advice.rule_action is None:
             best = advice.ranking[0]
-            text = hint_text(best.action, best.reason)
+            text = hint_text(best.action, best.reason, advice.purpose)
         else:
             why = "" if advice.stands_in == "phase" else advice.reason
-            text = rule_hint_text(advice.rule_action, why)
+            text = rule_hint_text(advice.rule_action, why, advice.purpose)
         self._hint_at = (self._state_number, text)
         self._notice(text, "hint")
         return text
