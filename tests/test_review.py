@@ -188,7 +188,7 @@ def queue(path: Path, items: list[ReviewItem]) -> None:
 
 def test_the_review_serves_the_due_puzzles_and_moves_their_boxes(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
-    later = Recipe("c3-01", "turn")
+    later = Recipe("c3-02", "turn")
     queue(
         path,
         [
@@ -216,12 +216,12 @@ def test_the_review_serves_the_due_puzzles_and_moves_their_boxes(tmp_path: Path)
     assert boxes == {
         DRILLED.puzzle: (2, DAY + timedelta(days=2)),
         "c1-01": (1, DAY + timedelta(days=1)),
-        "c3-01": (1, DAY + timedelta(days=3)),
+        "c3-02": (1, DAY + timedelta(days=3)),
     }
     assert len(read_attempts(path)) >= 2  # the review's checks are recorded too
     table = review_boxes(path)
     assert isinstance(table, Table)
-    assert table.column("puzzle") == ("c1-01", DRILLED.puzzle, "c3-01")
+    assert table.column("puzzle") == ("c1-01", DRILLED.puzzle, "c3-02")
 
 
 def test_with_nothing_due_the_review_says_when_the_next_comes(tmp_path: Path) -> None:
