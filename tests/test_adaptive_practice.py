@@ -26,6 +26,7 @@ from fortyfive.course.progress import (
     MAX_RATED,
     MAX_STREAK,
     MAX_SUMMARY,
+    VERSION,
     WRITE_BUDGET,
     Progress,
     ProgressError,
@@ -131,7 +132,7 @@ def test_a_version_3_file_is_read_with_a_fresh_standing_and_upgraded_in_place(
     assert read_progress(path).practice == Standing()
     ProgressLog(path).keep_streak(2, 4)
     data = json.loads(path.read_text())
-    assert data["version"] == 4 and data["practice"]["streak"] == 2
+    assert data["version"] == VERSION and data["practice"]["streak"] == 2
     assert data["practice"]["best"] == 4
 
 
@@ -246,7 +247,10 @@ def test_a_file_at_every_bound_is_written_under_its_readers_limit(tmp_path: Path
     }
     summary = [{"puzzle": f"{i:0100d}", **entry} for i in range(MAX_SUMMARY)]
     review = [
-        ReviewItem(Recipe(k.id, "give-up", k), 5, date(2026, 12, 1))
+        # the longest card a file holds: stability and difficulty at their longest, rounded
+        ReviewItem(
+            Recipe(k.id, "give-up", k), date(2026, 12, 1), 36499.9999, 9.9999, date(2026, 11, 30)
+        )
         for k in (DrillKey("give-up", 999_999_999, 3, 999_999 - i) for i in range(MAX_ITEMS))
     ]
     worst = Rating(3999.1, 349.1, 0.123456)  # as stored: rounded

@@ -4,6 +4,8 @@ within the budget; every card tied)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from fortyfive.agents.advice import learner_advice
@@ -44,10 +46,11 @@ def test_when_every_card_ties_the_rule_based_card_is_given_with_the_reason() -> 
 def test_when_no_deal_fits_the_budget_the_rule_based_card_stands_in(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def too_big(*args: object, **kwargs: object) -> None:
+    def too_big(*args: object, **kwargs: object) -> Iterator[None]:
         raise SearchBudgetExceeded("not one deal could be solved within the budget")
+        yield  # a stepped search (hint_search) that fails at its first step
 
-    monkeypatch.setattr("fortyfive.agents.advice.hint", too_big)
+    monkeypatch.setattr("fortyfive.agents.advice.hint_search", too_big)
     g = _tied()
     advice = learner_advice(g, 0, samples=4, seed=0)
     assert advice.stands_in == "budget" and advice.rule_action in g.legal_actions()
@@ -60,9 +63,15 @@ def test_the_table_says_a_tie_and_gives_a_card(monkeypatch: pytest.MonkeyPatch) 
     g = _tied()
     advice = learner_advice(g, 0, samples=4, seed=0, seconds=None)
     t = CardTable("barker", seat=0, game=g, pause_ms=0)
-    monkeypatch.setattr("fortyfive.widgets.table.learner_advice", lambda *a, **k: advice)
+
+    def known(*args: object, **kwargs: object) -> Iterator[None]:
+        return advice
+        yield  # a stepped search that has nothing left to search
+
+    monkeypatch.setattr("fortyfive.widgets.table.learner_advice_steps", known)
     text = t.hint(samples=4)
     assert text.startswith("Hint: every card you may play does as well as any other in all 4 ")
     card = advice.rule_action.split()[1] if advice.rule_action else ""
-    assert text.endswith(f"a rule-based player would play {with_symbols(card)} here.")
+    assert f"a rule-based player would play {with_symbols(card)} here: " in text
+    assert text.endswith(f"{advice.purpose}.") and advice.purpose.endswith(")")  # the principle
     assert t.notice["text"] == text

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 from tiers import seeds
@@ -48,6 +49,7 @@ def build(
     dealer: int = 5,
     scores: tuple[int, int, int] = (0, 0, 0),
     seed: int = 0,
+    rules: ff.Rules = ff.BRUFF,
 ) -> ff.Game:
     """A first deal with the given (partial) hands; ``top`` is the top of the stock, top first
     ("9S", or "JK 7D" for a turned-up joker). Missing cards are filled deterministically with
@@ -68,7 +70,7 @@ def build(
     used = {c for h in full for c in h} | set(top_cards)
     stock = top_cards + [c for c in PACK if c not in used]
     return ff.Game.from_deal(
-        ff.BRUFF, dealer=dealer, hands=full, stock=stock, scores=scores, seed=seed
+        rules, dealer=dealer, hands=full, stock=stock, scores=scores, seed=seed
     )
 
 
@@ -417,6 +419,20 @@ def test_R6_5_turned_up_ace_of_spades_not_robbed_by_AH_holder():
     g.apply(sorted(plays(g))[0])
     assert g.to_act == 1
     assert robs(g) == set()
+
+
+def test_R6_5_rules_without_robbing_offer_no_rob_and_name_no_robber():
+    # A variant is a Rules value (rules.py): with robbing switched off the ace holder is
+    # offered no rob, Game.robber names nobody, and a rob is refused citing R6.5.
+    rules = replace(ff.BRUFF, robbing=False)
+    g = build(ROB_HANDS, rules=rules)
+    g.apply("play KC")
+    g.apply("play 2C")
+    assert g.to_act == 2 and "AS" in names(g.hand(2))
+    assert robs(g) == set()
+    assert g.robber is None
+    with pytest.raises(ValueError, match=r"R6\.5"):
+        g.apply("rob 2D")
 
 
 def test_R6_5_nobody_robs_when_the_ace_is_in_the_stock():

@@ -370,7 +370,7 @@ def test_progress_records_each_check_and_a_miss_enters_the_review(
     assert "Nothing is due for review today. 1 puzzle waits" in capsys.readouterr().out
 
 
-def test_a_review_in_the_terminal_moves_the_puzzle_up_a_box(tmp_path: Path) -> None:
+def test_a_review_in_the_terminal_puts_the_puzzle_off(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
     ProgressLog(path).record(
         get_puzzle("c2-01").start().attempt("2D", False, False, 3.0), Recipe.of(get_puzzle("c2-01"))
@@ -380,9 +380,9 @@ def test_a_review_in_the_terminal_moves_the_puzzle_up_a_box(tmp_path: Path) -> N
     (right,) = session.run.solution().highlight  # a fresh puzzle of the kind, not c2-01 itself
     typed = Typed(right)
     solve(session, typed.read, typed.out, _recorder(session, tomorrow))
-    assert "Up to box 2" in typed.text
+    assert "Remembered: it comes back in 2 days." in typed.text  # FSRS, after a miss and a Good
     (item,) = ProgressLog(path).review_items()
-    assert item.box == 2 and len(ProgressLog(path).attempts()) == 2
+    assert item.interval() == 2 and len(ProgressLog(path).attempts()) == 2
 
 
 def test_a_drill_in_the_terminal_records_its_key_for_the_review(tmp_path: Path) -> None:

@@ -155,7 +155,8 @@ def test_a_learner_installs_the_wheel_and_opens_the_course(wheel: Path, tmp_path
     assert played.returncode == 0 and played.stdout.startswith("winner "), played.stderr
     where = _run([python, "-c", "import fortyfive; print(fortyfive.__file__)"], env=env, cwd=home)
     assert where.stdout.startswith(str(venv)), where.stdout  # the wheel, not the checkout
-    # The core install is the standard library's alone.
+    # The core install is the standard library's and the review's scheduler (pure Python).
+    assert _run([python, "-c", "import fsrs"], env=env, cwd=home).returncode == 0
     for module in ("jupyterlab", "pandas", "numpy"):
         assert _run([python, "-c", f"import {module}"], env=env, cwd=home).returncode != 0
 

@@ -288,7 +288,10 @@ def test_the_lite_site_serves_pyodide_and_every_wheel_it_names(
         assert wheel.is_file(), f"{name}: {entry['file_name']} is not served"
         assert entry["sha256"] == _sha256(wheel), name
         assert all(d in lock for d in entry["depends"]), (name, entry["depends"])
-    assert {"fortyfive", "anywidget", "ipywidgets", "psygnal", "comm", "ipython"} <= set(lock)
+    assert {"fortyfive", "anywidget", "ipywidgets", "psygnal", "comm", "ipython", "fsrs"} <= set(
+        lock
+    )
+    assert "fsrs" in lock["fortyfive"]["depends"]  # the review queue's scheduler
     assert "pandas" not in lock and "numpy" not in lock
     assert "pandas" not in lock["fortyfive"]["depends"]
     # Every package the kernel would install one by one at start is in the lock, preloaded.

@@ -72,7 +72,13 @@ def test_engine_solver_and_puzzle_tests_pass_in_pyodide(tmp_path: Path) -> None:
     if shutil.which("node") is None:
         pytest.skip("node is not installed (apt-get install nodejs)")
     pytest.importorskip("jupyterlite_pyodide_kernel")
-    from fortyfive_site.lite import cache_dir, fetch_pyodide, fetch_wheels, project_wheel
+    from fortyfive_site.lite import (
+        cache_dir,
+        course_wheels,
+        fetch_pyodide,
+        fetch_wheels,
+        project_wheel,
+    )
     from fortyfive_site.pyodide import node_command
 
     cache = cache_dir()
@@ -80,7 +86,7 @@ def test_engine_solver_and_puzzle_tests_pass_in_pyodide(tmp_path: Path) -> None:
     lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
     pins = {name: version(name) for name in ("pytest", "pluggy", "iniconfig")}
     pins |= {name: lock[name]["version"] for name in ("packaging", "pygments")}
-    wheels = [project_wheel(tmp_path), *fetch_wheels(pins, cache).values()]
+    wheels = [project_wheel(tmp_path), *course_wheels(cache), *fetch_wheels(pins, cache).values()]
     tests = tmp_path / "tests"
     tests.mkdir()
     for name in FILES:

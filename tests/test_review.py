@@ -1,7 +1,7 @@
-"""The review queue (fortyfive.course.review, kept in the progress file, version 2): Leitner
-transitions and due days, what enters the queue, the reading of version-1 files (a real one,
-written by the course before version 2), and forged or oversized files refused with nothing
-changed.
+"""The review queue (fortyfive.course.review, kept in the progress file): FSRS scheduling and
+due days, what enters the queue, the reading of version-1 files (a real one, written by the
+course before version 2) and of the Leitner boxes of versions 2 to 4, and forged or oversized
+files refused with nothing changed.
 """
 
 from __future__ import annotations
@@ -28,12 +28,16 @@ from fortyfive.course.progress import (
     read_progress,
 )
 from fortyfive.course.review import (
-    INTERVALS,
+    LEGACY_DIFFICULTY,
+    MAX_INTERVAL,
     MAX_ITEMS,
+    SCHEDULER,
     Recipe,
     ReviewItem,
     due_items,
     fresh,
+    graded,
+    legacy_item_from_json,
     missed,
     reviewed,
 )
@@ -48,6 +52,11 @@ V1_FILE = Path(__file__).parent / "data" / "fortyfive-progress-v1.json"
 DAY = date(2026, 12, 1)
 C101 = Recipe("c1-01", "order")
 DRILLED = Recipe("drill-order-s42-d1-n3", "order", DrillKey("order", 42, 1, 3))
+
+
+def card(recipe: Recipe, due: date, stability: float = 2.0, days: int = 2) -> ReviewItem:
+    """A queue entry due on ``due``, last reviewed ``days`` before it."""
+    return ReviewItem(recipe, due, stability, 5.0, due - timedelta(days=days))
 
 
 def attempt(puzzle_id: str = "c1-01", correct: bool = False, **extra: Any) -> dict[str, Any]:
@@ -80,40 +89,42 @@ def fail(w: PracticeWidget) -> None:
         w.show()
 
 
-# ---------------------------------------------------------------- the boxes
+# ---------------------------------------------------------------- the scheduler
 
 
-def test_leitner_a_miss_enters_box_1_and_first_try_solves_move_it_up_to_learned() -> None:
+def test_fsrs_a_miss_is_due_tomorrow_and_clean_reviews_space_it_out() -> None:
     items = missed([], C101, DAY)
-    assert items == [ReviewItem(C101, 1, DAY + timedelta(days=1))]
-    assert missed(items, C101, DAY) == items  # once in the queue
-    day = DAY
-    for box in (2, 3, 4, 5):
-        day += timedelta(days=INTERVALS[box - 1])
-        items = reviewed(items, C101, CLEAN, day)
-        assert items == [ReviewItem(C101, box, day + timedelta(days=INTERVALS[box]))]
-    assert [INTERVALS[b] for b in (1, 2, 3, 4, 5)] == [1, 2, 4, 8, 16]
-    assert reviewed(items, C101, CLEAN, day) == []  # out of box 5: learned
+    assert [(i.due, i.last) for i in items] == [(DAY + timedelta(days=1), DAY)]
+    assert len(missed(items, C101, DAY)) == 1  # once in the queue
+    intervals = []
+    for _ in range(8):
+        items = reviewed(items, C101, CLEAN, items[0].due)
+        intervals.append(items[0].interval())
+    # FSRS's default weights at 90 % retention: the stability grows with each recall
+    assert intervals == [2, 6, 17, 44, 102, 220, MAX_INTERVAL, MAX_INTERVAL]
+    assert SCHEDULER.desired_retention == 0.9 and not SCHEDULER.enable_fuzzing
 
 
-def test_leitner_a_hint_keeps_the_box_and_a_miss_goes_back_to_box_1() -> None:
-    items = [ReviewItem(C101, 4, DAY), ReviewItem(DRILLED, 2, DAY)]
-    kept = reviewed(items, C101, HELPED, DAY)
-    assert kept[0] == ReviewItem(C101, 4, DAY + timedelta(days=8)) and kept[1] == items[1]
-    back = reviewed(kept, C101, MISSED, DAY)
-    assert back[0] == ReviewItem(C101, 1, DAY + timedelta(days=1))
+def test_fsrs_a_hint_puts_it_off_less_than_a_clean_solve_and_a_miss_brings_it_back() -> None:
+    item = card(C101, DAY, stability=8.0, days=8)
+    clean, hinted, miss = (graded(item, C101, o, DAY) for o in (CLEAN, HELPED, MISSED))
+    assert miss.interval() < hinted.interval() < clean.interval()
+    assert miss.interval() == 1 and miss.stability < item.stability < clean.stability
+    assert hinted.difficulty > item.difficulty > clean.difficulty  # a hint: harder than thought
+    other = card(DRILLED, DAY)
+    assert reviewed([item, other], C101, HELPED, DAY) == [hinted, other]
     assert reviewed([], C101, CLEAN, DAY) == []  # a puzzle not in the queue enters only missed
     with pytest.raises(ValueError, match="unknown outcome"):
-        reviewed(items, C101, "lucky", DAY)
+        reviewed([item], C101, "lucky", DAY)
 
 
-def test_due_puzzles_are_todays_and_the_overdue_lowest_box_first() -> None:
+def test_due_puzzles_are_todays_and_the_overdue_least_stable_first() -> None:
     c102, c201 = Recipe("c1-02", "order"), Recipe("c2-01", "winner")
     items = [
-        ReviewItem(C101, 3, DAY - timedelta(days=5)),
-        ReviewItem(c102, 1, DAY),
-        ReviewItem(c201, 1, DAY + timedelta(days=1)),
-        ReviewItem(DRILLED, 1, DAY - timedelta(days=2)),
+        card(C101, DAY - timedelta(days=5), stability=4.0),
+        card(c102, DAY, stability=1.0),
+        card(c201, DAY + timedelta(days=1), stability=0.5),
+        card(DRILLED, DAY - timedelta(days=2), stability=0.2),
     ]
     assert [i.recipe.puzzle for i in due_items(items, DAY)] == [
         "drill-order-s42-d1-n3",
@@ -124,10 +135,27 @@ def test_due_puzzles_are_todays_and_the_overdue_lowest_box_first() -> None:
     assert due_items(items, DAY - timedelta(days=6)) == []
 
 
+def test_the_scheduler_is_the_pinned_pure_python_fsrs_so_it_runs_in_pyodide() -> None:
+    """fsrs is a dependency pinned in pyproject.toml (the due days follow its weights), and its
+    distribution is pure Python needing typing-extensions alone (which the Lite site ships)."""
+    import tomllib
+    from importlib.metadata import distribution
+
+    dist = distribution("fsrs")
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    assert f"fsrs=={dist.version}" in project["project"]["dependencies"]
+    files = [str(f) for f in dist.files or []]
+    assert files and not [f for f in files if f.endswith((".so", ".pyd", ".dylib", ".dll"))]
+    needs = [r for r in dist.requires or [] if "extra ==" not in r]
+    assert needs == ["typing-extensions"]
+    wheel = dist.read_text("WHEEL") or ""
+    assert "Root-Is-Purelib: true" in wheel and "py3-none-any" in wheel
+
+
 # ---------------------------------------------------------------- what enters the queue
 
 
-def test_a_miss_recorded_with_a_recipe_enters_box_1_and_a_right_answer_does_not(
+def test_a_miss_recorded_with_a_recipe_enters_the_queue_and_a_right_answer_does_not(
     tmp_path: Path,
 ) -> None:
     log = log_at(tmp_path / "p.json")
@@ -136,13 +164,20 @@ def test_a_miss_recorded_with_a_recipe_enters_box_1_and_a_right_answer_does_not(
     assert log.review_items() == []
     log.record(attempt("c1-01", correct=False), C101)
     log.record(attempt("c2-01", correct=False, shown=True), Recipe("c2-01", "winner"))
-    assert [(i.recipe.puzzle, i.box, i.due) for i in log.review_items()] == [
-        ("c1-01", 1, DAY + timedelta(days=1)),
-        ("c2-01", 1, DAY + timedelta(days=1)),
+    assert [(i.recipe.puzzle, i.due) for i in log.review_items()] == [
+        ("c1-01", DAY + timedelta(days=1)),
+        ("c2-01", DAY + timedelta(days=1)),
     ]
     data = json.loads(log.path.read_text())
     assert data["version"] == VERSION and len(data["attempts"]) == 4
-    assert data["review"][0] == {"puzzle": "c1-01", "kind": "order", "box": 1, "due": "2026-12-02"}
+    assert data["review"][0] == {
+        "puzzle": "c1-01",
+        "kind": "order",
+        "due": "2026-12-02",
+        "last": "2026-12-01",
+        "stability": 0.212,
+        "difficulty": 6.4133,
+    }
 
 
 def test_a_shipped_puzzle_missed_in_a_chapter_enters_the_queue(tmp_path: Path) -> None:
@@ -166,7 +201,7 @@ def test_a_drills_miss_enters_the_queue_with_what_re_creates_it(tmp_path: Path) 
     fail(w)
     (item,) = ProgressLog(path).review_items()
     key = DrillKey("legal", 9, 2, 2)
-    assert item.recipe == Recipe(key.id, "legal", key) and item.box == 1
+    assert item.recipe == Recipe(key.id, "legal", key) and item.interval() == 1
     assert item.recipe.recreate() == w.puzzle
     stored = json.loads(path.read_text())["review"][0]
     assert stored["drill"] == {"seed": 9, "difficulty": 2, "number": 2}
@@ -179,22 +214,22 @@ def test_a_drills_miss_enters_the_queue_with_what_re_creates_it(tmp_path: Path) 
 def queue(path: Path, items: list[ReviewItem]) -> None:
     data = {
         "format": "fortyfive-progress",
-        "version": 2,
+        "version": VERSION,
         "attempts": [],
         "review": [i.to_json() for i in items],
     }
     path.write_text(json.dumps(data))
 
 
-def test_the_review_serves_the_due_puzzles_and_moves_their_boxes(tmp_path: Path) -> None:
+def test_the_review_serves_the_due_puzzles_and_schedules_them_again(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
     later = Recipe("c3-02", "turn")
     queue(
         path,
         [
-            ReviewItem(C101, 2, DAY),
-            ReviewItem(DRILLED, 1, DAY - timedelta(days=1)),
-            ReviewItem(later, 1, DAY + timedelta(days=3)),
+            card(C101, DAY, stability=2.0),
+            card(DRILLED, DAY - timedelta(days=1), stability=1.0, days=1),
+            card(later, DAY + timedelta(days=3)),
         ],
     )
     w = review(progress_file=path, today=DAY)
@@ -202,50 +237,50 @@ def test_the_review_serves_the_due_puzzles_and_moves_their_boxes(tmp_path: Path)
     assert repr(w) == "<PracticeWidget review, 2 due: puzzle 1, streak 0 (best 0)>"
     assert w.puzzle == fresh(DRILLED, DAY) and w.practice["left"] == 1  # of the same kind
     solve(w)
-    assert w.practice["note"] == "First try: streak 1. Up to box 2: it comes back in 2 days."
+    assert w.practice["note"].startswith("First try: streak 1. Remembered: it comes back in ")
     w.next()
     assert w.puzzle == fresh(C101, DAY)
     fail(w)
     assert w.practice["over"] and not w.practice["can_next"]
     with pytest.raises(PuzzleMessageError, match="no puzzle left"):
         w.next()
-    assert w.practice["note"].endswith(
-        "Back to box 1: it comes back tomorrow. That was the last one."
-    )
-    boxes = {i.recipe.puzzle: (i.box, i.due) for i in ProgressLog(path).review_items()}
-    assert boxes == {
-        DRILLED.puzzle: (2, DAY + timedelta(days=2)),
-        "c1-01": (1, DAY + timedelta(days=1)),
-        "c3-02": (1, DAY + timedelta(days=3)),
-    }
+    assert w.practice["note"].endswith("Missed: it comes back tomorrow. That was the last one.")
+    now = {i.recipe.puzzle: i for i in ProgressLog(path).review_items()}
+    drilled = graded(card(DRILLED, DAY - timedelta(days=1), 1.0, 1), DRILLED, CLEAN, DAY)
+    assert now[DRILLED.puzzle] == drilled and drilled.interval() > 1
+    assert (now["c1-01"].due, now["c1-01"].last) == (DAY + timedelta(days=1), DAY)
+    assert now["c3-02"] == card(later, DAY + timedelta(days=3))
     assert len(read_attempts(path)) >= 2  # the review's checks are recorded too
     table = review_boxes(path)
     assert isinstance(table, Table)
-    assert table.column("puzzle") == ("c1-01", DRILLED.puzzle, "c3-02")
+    assert drilled.due > DAY + timedelta(days=3)  # the soonest first
+    assert table.column("puzzle") == ("c1-01", "c3-02", DRILLED.puzzle)
+    assert table.columns == ("puzzle", "kind", "due", "stability", "difficulty")
 
 
 def test_with_nothing_due_the_review_says_when_the_next_comes(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
-    assert "the review boxes are empty" in repr(review(progress_file=path))
-    queue(path, [ReviewItem(C101, 3, DAY + timedelta(days=4))])
+    assert "the review queue is empty" in repr(review(progress_file=path))
+    queue(path, [card(C101, DAY + timedelta(days=4))])
     message = review(progress_file=path, today=DAY)
     assert isinstance(message, PracticeMessage)
     assert repr(message) == (
-        "Nothing is due for review today. 1 puzzle waits in the review boxes; the next comes "
+        "Nothing is due for review today. 1 puzzle waits in the review queue; the next comes "
         "back on 2026-12-05 (in 4 days)."
     )
     assert "<p" in message._repr_html_()
     assert isinstance(review(progress_file=path, today=DAY + timedelta(days=4)), PracticeWidget)
 
 
-def test_a_review_learned_from_box_5_leaves_the_queue(tmp_path: Path) -> None:
+def test_a_well_known_puzzle_comes_back_within_the_year(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
-    queue(path, [ReviewItem(C101, 5, DAY)])
+    queue(path, [card(C101, DAY, stability=300.0, days=300)])
     w = review(progress_file=path, today=DAY)
     assert isinstance(w, PracticeWidget)
     solve(w)
-    assert "Learned: it leaves the review boxes." in w.practice["note"]
-    assert ProgressLog(path).review_items() == []
+    assert f"Remembered: it comes back in {MAX_INTERVAL} days." in w.practice["note"]
+    (item,) = ProgressLog(path).review_items()
+    assert item.due == DAY + timedelta(days=MAX_INTERVAL) and item.stability > 300
 
 
 # ---------------------------------------------------------------- version 1
@@ -269,7 +304,7 @@ def test_a_real_version_1_file_is_read_and_upgraded(tmp_path: Path) -> None:
     assert {i.recipe.puzzle for i in data.review} == failed
     last = max(a["time"][:10] for a in old["attempts"])
     assert {i.due for i in data.review} == {date.fromisoformat(last) + timedelta(days=1)}
-    assert {i.box for i in data.review} == {1}
+    assert {i.interval() for i in data.review} == {1}
     assert list(progress(path).column("puzzle")) == [a["puzzle"] for a in old["attempts"]]
     assert chapter_results(1, path).to_pandas().set_index("puzzle").loc["c1-01", "tries"] == 2
     # the next check writes the present version, keeping every attempt and the upgraded queue
@@ -293,6 +328,14 @@ def v2(review_entries: Any, **extra: Any) -> dict[str, Any]:
 
 
 GOOD = {"puzzle": "c1-01", "kind": "order", "box": 1, "due": "2026-12-02"}
+GOOD5 = {
+    "puzzle": "c1-01",
+    "kind": "order",
+    "due": "2026-12-02",
+    "last": "2026-12-01",
+    "stability": 0.212,
+    "difficulty": 6.4133,
+}
 DRILL = {
     "puzzle": "drill-order-s42-d1-n3",
     "kind": "order",
@@ -302,9 +345,34 @@ DRILL = {
 }
 
 
+def v5(review_entries: Any) -> dict[str, Any]:
+    return {**v2(review_entries), "version": VERSION}
+
+
+DRILL5 = {
+    **{k: v for k, v in DRILL.items() if k != "box"},
+    "last": "2026-12-01",
+    "stability": 1.0,
+    "difficulty": 5.0,
+}
+
+
 @pytest.mark.parametrize(
     ("data", "needle"),
     [
+        (v5([{**GOOD5, "box": 1}]), r"review\[0\]: must be an object with the fields"),
+        (v5([GOOD]), r"review\[0\]: must be an object with the fields puzzle, kind, due, last"),
+        (v5([{**GOOD5, "stability": 0}]), "stability is 0: expected a number 0.001 to 36500"),
+        (v5([{**GOOD5, "stability": 1e9}]), "stability is 1000000000.0"),
+        (v5([{**GOOD5, "stability": "2"}]), "stability is '2'"),
+        (v5([{**GOOD5, "stability": True}]), "stability is True"),
+        (v5([{**GOOD5, "difficulty": 11}]), "difficulty is 11: expected a number 1 to 10"),
+        (v5([{**GOOD5, "difficulty": None}]), "difficulty is None"),
+        (v5([{**GOOD5, "last": "2026-12-03"}]), "due is 2026-12-02: expected from last"),
+        (v5([{**GOOD5, "due": "2028-12-02"}]), "expected from last .* to 365 days on"),
+        (v5([{**GOOD5, "last": "yesterday"}]), "last is 'yesterday': expected a date"),
+        (v5([GOOD5, GOOD5]), r"review\[1\]: c1-01 is listed twice"),
+        (v5([{**DRILL5, "drill": {**DRILL["drill"], "difficulty": 2}}]), "its drill key makes"),
         (v2({}), "'review' must be a list of at most 5000"),
         (v2([GOOD] * (MAX_ITEMS + 1)), "'review' must be a list of at most 5000"),
         (v2([GOOD, GOOD]), r"review\[1\]: c1-01 is listed twice"),
@@ -329,7 +397,7 @@ DRILL = {
         (v2([{**DRILL, "kind": "poker"}]), "kind is 'poker'"),
         (v2([{**DRILL, "kind": "winner"}]), "its drill key makes drill-winner"),
         ({**v2([]), "version": VERSION + 1}, "not a fortyfive progress file"),
-        ({**v2([]), "version": 2.0}, "version 1 or 2 or 3 or 4"),
+        ({**v2([]), "version": 2.0}, "version 1 or 2 or 3 or 4 or 5"),
         ({**v2([GOOD]), "version": 1}, "a version-1 file has no 'review'"),
     ],
 )
@@ -370,17 +438,43 @@ def test_a_puzzle_the_course_no_longer_ships_leaves_the_queue(tmp_path: Path) ->
     gone = {**GOOD, "puzzle": "c9-99"}
     changed = {**GOOD, "puzzle": "c2-01", "kind": "order"}  # c2-01 is a winner puzzle
     path.write_text(json.dumps(v2([gone, DRILL, changed])))
-    assert [i.to_json() for i in read_progress(path).review] == [DRILL]
+    (kept,) = read_progress(path).review
+    assert kept == legacy_item_from_json(DRILL)
     ProgressLog(path).record(attempt("c1-02", correct=True))
-    assert json.loads(path.read_text())["review"] == [DRILL]
+    assert json.loads(path.read_text())["review"] == [kept.to_json()]
 
 
 def test_a_well_formed_queue_reads_back_as_written(tmp_path: Path) -> None:
     path = tmp_path / "fortyfive-progress.json"
-    path.write_text(json.dumps(v2([GOOD, DRILL])))
+    path.write_text(json.dumps(v5([GOOD5, DRILL5])))
     items = read_progress(path).review
-    assert [i.to_json() for i in items] == [GOOD, DRILL]
+    assert [i.to_json() for i in items] == [GOOD5, DRILL5]
     assert items[1].recipe.drill == DrillKey("order", 42, 1, 3)
+
+
+@pytest.mark.parametrize("version", [2, 3, 4])
+def test_leitner_boxes_of_versions_2_to_4_become_fsrs_cards_due_the_same_day(
+    tmp_path: Path, version: int
+) -> None:
+    """An older file's queue keeps its puzzles and their due days; box b's days (1, 2, 4, 8,
+    16) become the card's stability, and the next check writes the present version."""
+    path = tmp_path / "fortyfive-progress.json"
+    boxed = [{**GOOD, "box": 4, "due": "2026-12-09"}, DRILL]
+    path.write_text(json.dumps({**v2(boxed), "version": version}))
+    items = read_progress(path).review
+    assert [(i.recipe.puzzle, i.due, i.stability, i.interval()) for i in items] == [
+        ("c1-01", date(2026, 12, 9), 8.0, 8),
+        (DRILL["puzzle"], date(2026, 12, 2), 2.0, 2),
+    ]
+    assert {i.difficulty for i in items} == {LEGACY_DIFFICULTY}
+    assert legacy_item_from_json(DRILL).recipe.drill == DrillKey("order", 42, 1, 3)
+    ProgressLog(path).record(attempt("c1-02", correct=True))
+    new = json.loads(path.read_text())
+    assert new["version"] == VERSION and [e["due"] for e in new["review"]] == [
+        "2026-12-09",
+        "2026-12-02",
+    ]
+    assert read_progress(path).review == items
 
 
 def test_a_version_1_file_with_sparse_attempts_upgrades(tmp_path: Path) -> None:
@@ -392,7 +486,7 @@ def test_a_version_1_file_with_sparse_attempts_upgrades(tmp_path: Path) -> None:
         json.dumps({"format": "fortyfive-progress", "version": 1, "attempts": attempts})
     )
     (item,) = read_progress(path).review
-    assert item.recipe == C101 and item.box == 1 and item.due == date.today() + timedelta(days=1)
+    assert item.recipe == C101 and item.due == date.today() + timedelta(days=1)
 
 
 def test_a_version_1_attempt_dated_in_the_year_9999_is_due_tomorrow(tmp_path: Path) -> None:
@@ -427,13 +521,13 @@ def test_the_results_read_an_attempt_that_leaves_fields_out_soundly(tmp_path: Pa
     assert rows["c0-01"]["solved"] is False and rows["c0-02"]["solved"] is True
 
 
-def test_the_review_writes_its_box_after_the_page_has_the_new_state(
+def test_the_review_writes_its_card_after_the_page_has_the_new_state(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The box is written once the outcome is synced (off the click's path, as the attempt
+    """The card is written once the outcome is synced (off the click's path, as the attempt
     records are); a write that fails is shown and the review goes on."""
     path = tmp_path / "p.json"
-    queue(path, [ReviewItem(C101, 2, DAY), ReviewItem(Recipe("c1-02", "order"), 2, DAY)])
+    queue(path, [card(C101, DAY), card(Recipe("c1-02", "order"), DAY, stability=2.5)])
     w = review(progress_file=path, today=DAY)
     assert isinstance(w, PracticeWidget) and isinstance(w.session, ReviewSession)
     seen: list[Any] = []
@@ -447,9 +541,9 @@ def test_the_review_writes_its_box_after_the_page_has_the_new_state(
     for answer in script(w.puzzle)[1]:
         w.handle_message({"type": "answer", "answer": answer, "state": w.state})
     assert seen == [
-        ("c1-01", CLEAN, CLEAN, "First try: streak 1. Up to box 3: it comes back in 4 days.")
+        ("c1-01", CLEAN, CLEAN, "First try: streak 1. Remembered: it comes back in 8 days.")
     ]
-    assert ProgressLog(path).review_items()[0].box == 3
+    assert ProgressLog(path).review_items()[0] == graded(card(C101, DAY), C101, CLEAN, DAY)
 
     def broken(recipe: Recipe, outcome: str) -> None:
         raise OSError("disk full")

@@ -864,3 +864,13 @@ def test_a_finished_deals_bonus_cites_its_games_rule_r7_2_r10_1() -> None:
         for deal in game.deals[:-1]:
             words = tt.bonus_text(game, 0, deal)
             assert own in words and other not in words, words
+
+
+def test_the_explanations_open_only_when_asked_and_only_from_python() -> None:
+    """``explain=True`` opens the "Explain · Log" disclosure for a chapter that teaches it; the
+    page cannot set it, and a value that is no bool is refused."""
+    assert CardTable("barker", seed=1).explain is False
+    t = CardTable("barker", seed=1, explain=True)
+    assert t.explain is True and "explain" not in t.FRONT_END_WRITABLE
+    with pytest.raises(InputError, match="explain"):
+        CardTable("barker", seed=1, explain="yes")  # type: ignore[arg-type]

@@ -69,6 +69,30 @@ def hint_message(t: CardTable) -> dict[str, Any]:
     return {"type": "hint", "seat": 0, "state": t.state}
 
 
+def play_message(t: CardTable) -> dict[str, Any]:
+    return {"type": "act", "action": t.game.legal_actions()[0], "seat": 0, "state": t.state}
+
+
+def run_deferred(t: CardTable, at: int) -> None:
+    """What the kernel's event loop does with a deferred hint: every step of its search."""
+    for _ in t._deferred_hint(at):
+        pass
+
+
+def first_lead_table() -> CardTable:
+    """A bruff table at the learner's first lead: every deal of a hint takes a real search."""
+    t = CardTable("bruff", seat=0, opponents="random", seed=5, pause_ms=0)
+    for _ in range(100):
+        g = t.game
+        if g.phase == "play" and g.to_act == 0:
+            return t
+        if g.to_act == 0:
+            t.act(g.legal_actions()[0])
+        else:
+            t.play_bots()
+    raise AssertionError("no first lead")
+
+
 def test_a_hint_asked_again_at_the_same_position_is_not_searched_again(
     clock: Clock, solves: list[int]
 ) -> None:
@@ -236,7 +260,7 @@ def test_a_play_sent_after_a_hint_cancels_it_before_its_search(
     action = t.game.legal_actions()[0]
     t.handle_message({"type": "act", "action": action, "seat": 0, "state": t.state})
     assert action in t.game.history
-    waiting.pop()()  # the event loop comes to the hint: the table has moved on
+    run_deferred(t, waiting.pop())  # the event loop comes to the hint: the table moved on
     assert solves[0] == 0 and t.notice["kind"] != "hint"
 
 
@@ -248,7 +272,7 @@ def test_a_hint_that_waited_is_searched_and_shown(
     monkeypatch.setattr(t, "_defer", waiting.append)
     t.handle_message(hint_message(t))
     assert t.notice["kind"] != "hint"
-    waiting.pop()()
+    run_deferred(t, waiting.pop())
     assert t.notice["kind"] == "hint" and solves[0] > 0 and t.notice["state"] == t.state
     t.handle_message(hint_message(t))  # known now: answered at once
     assert not waiting
@@ -272,3 +296,59 @@ def test_outside_a_kernel_a_hint_is_given_at_once_even_in_a_running_event_loop(
     worker.start()
     worker.join()
     assert t.notice["kind"] == "hint" and solves[0] > 0
+
+
+def test_a_play_during_a_hint_search_stops_it_after_the_deal_being_solved(
+    clock: Clock, solves: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the kernel the search runs a deal at a time on the event loop: a play handled between
+    two deals ends it there, unshown and uncached, and the play is the table's next state."""
+    import asyncio
+    import threading
+
+    from fortyfive.widgets import table as table_module
+
+    monkeypatch.setattr(table_module, "_in_a_kernel", lambda: True)
+    t = first_lead_table()
+    before = len(t.game.history)
+    played_after: list[int] = []
+
+    async def scenario() -> None:
+        t.handle_message(hint_message(t))
+        while solves[0] == 0:  # the search has begun
+            await asyncio.sleep(0.001)
+        played_after.append(solves[0])
+        t.handle_message(play_message(t))
+        while t._hint_tasks:
+            await asyncio.sleep(0.001)
+
+    worker = threading.Thread(target=asyncio.run, args=(scenario(),))
+    worker.start()
+    worker.join()
+    assert len(t.game.history) > before  # the play was taken
+    assert solves[0] <= played_after[0] + 1 < table_module.HINT_SAMPLES
+    assert t.notice["kind"] != "hint" and t._hint_at is None
+    assert not hints_module._cache  # a search stopped early is not kept
+
+
+def test_a_hint_searched_on_the_event_loop_is_shown_when_nothing_interrupts_it(
+    clock: Clock, solves: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+    import threading
+
+    from fortyfive.widgets import table as table_module
+
+    monkeypatch.setattr(table_module, "_in_a_kernel", lambda: True)
+    t = late_table()
+
+    async def scenario() -> None:
+        t.handle_message(hint_message(t))
+        await asyncio.sleep(0)
+        while t._hint_tasks:
+            await asyncio.sleep(0.001)
+
+    worker = threading.Thread(target=asyncio.run, args=(scenario(),))
+    worker.start()
+    worker.join()
+    assert t.notice["kind"] == "hint" and t.notice["state"] == t.state and solves[0] > 0

@@ -78,8 +78,11 @@ WIDGET_PACKAGES: dict[str, list[str]] = {
     "ipywidgets": ["comm", "ipython", "traitlets", "widgetsnbextension", "jupyterlab-widgets"],
     "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],
 }
+#: What the course needs on top (pure-Python wheels), at the versions installed here: the
+#: review's scheduler (FSRS).
+COURSE_PACKAGES: dict[str, list[str]] = {"fsrs": ["typing-extensions"]}
 #: The project's entry: everything the engine, the widgets and the course import in Lite.
-PROJECT_DEPENDS = ["anywidget", "ipywidgets", "traitlets"]
+PROJECT_DEPENDS = ["anywidget", "ipywidgets", "traitlets", *COURSE_PACKAGES]
 #: The JupyterLab extensions the site takes (an allow-list): the Pyodide kernel and the widget
 #: managers. Anything else installed where the site is built stays out of it.
 EXTENSIONS = (
@@ -383,6 +386,14 @@ def compile_wheels(
     return [dest / w.name for w in [*wheels, *own]]
 
 
+def course_wheels(cache: Path) -> list[Path]:
+    """The wheels the course imports on top of the project's own (:data:`COURSE_PACKAGES` and
+    what they need), at the versions installed here: for running the package in Pyodide
+    outside the site (the benches, the tests)."""
+    names = {*COURSE_PACKAGES, *(d for needs in COURSE_PACKAGES.values() for d in needs)}
+    return list(fetch_wheels({name: version(name) for name in sorted(names)}, cache).values())
+
+
 def prepare(lite_dir: Path, cache: Path, log: Callable[[str], None] = print) -> None:
     """Assemble JupyterLite's input folder: Pyodide with its wheels (compiled) and lock file,
     the notebooks (``files/``), ``jupyter-lite.json`` and the build's configuration."""
@@ -390,13 +401,11 @@ def prepare(lite_dir: Path, cache: Path, log: Callable[[str], None] = print) -> 
     base = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
     known = base["packages"]
     pins = {name: known[name]["version"] for name in KERNEL_PACKAGES}
-    for name in WIDGET_PACKAGES:
+    ours = {**WIDGET_PACKAGES, **COURSE_PACKAGES}
+    for name in ours:
         pins[name] = version(name)
     wheels = fetch_wheels(pins, cache)
-    depends = {
-        name: WIDGET_PACKAGES[name] if name in WIDGET_PACKAGES else known[name]["depends"]
-        for name in wheels
-    }
+    depends = {name: ours[name] if name in ours else known[name]["depends"] for name in wheels}
     for name, needs in KERNEL_OWN.items():
         wheels[name], depends[name] = _kernel_wheel(name), needs
     wheels["widgetsnbextension"], depends["widgetsnbextension"] = _standin_widgetsnbextension(), []

@@ -51,9 +51,9 @@ def node_command(folder: Path | None, wheels: list[Path], mode: str, args: list[
 def run_module(args: list[str], extra_wheels: list[Path] | None = None) -> int:
     """``python -m fortyfive ARGS`` inside Pyodide, with the project's wheel; its output is
     printed as it comes. Returns the exit code."""
-    from fortyfive_site.lite import project_wheel
+    from fortyfive_site.lite import cache_dir, course_wheels, project_wheel
 
     with tempfile.TemporaryDirectory(prefix="fortyfive-pyodide-") as tmp:
-        wheel = project_wheel(Path(tmp))
-        cmd = node_command(None, [wheel, *(extra_wheels or [])], "module", ["fortyfive", *args])
+        wheels = [project_wheel(Path(tmp)), *course_wheels(cache_dir()), *(extra_wheels or [])]
+        cmd = node_command(None, wheels, "module", ["fortyfive", *args])
         return subprocess.run(cmd, check=False).returncode

@@ -15,12 +15,14 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Generator
+from dataclasses import dataclass, field, replace
 
 from fortyfive.agents.bots import RuleBot
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
-from fortyfive.solve.hints import HINT_SECONDS, Hint, hint
+from fortyfive.engine.purpose import play_purpose
+from fortyfive.solve.hints import HINT_SECONDS, Hint, finish, hint_search
 from fortyfive.solve.solver import SearchBudgetExceeded
 
 #: Why the rule-based move stands in for the ranking (``Advice.stands_in``).
@@ -37,6 +39,14 @@ class Advice:
     ranking: list[Hint] = field(default_factory=list)
     rule_action: str | None = None
     stands_in: str = ""
+    #: What the advised card does in the trick, in words (:func:`fortyfive.engine.purpose.
+    #: play_purpose`): the principle behind the advice; "" outside the trick phase.
+    purpose: str = ""
+
+    @property
+    def action(self) -> str:
+        """The advised action: the ranking's best, or the rule-based move standing in."""
+        return self.rule_action if self.rule_action is not None else self.ranking[0].action
 
     @property
     def deals(self) -> int:
@@ -61,12 +71,27 @@ def learner_advice(
 ) -> Advice:
     """The advice for ``seat``, to act in ``game``, from its view only: ``samples`` deals at
     most, drawn from ``seed``, within the hint's node budget and ``seconds``."""
+    return finish(learner_advice_steps(game, seat, samples, seed, seconds))
+
+
+def learner_advice_steps(
+    game: Game, seat: int, samples: int, seed: int, seconds: float | None = HINT_SECONDS
+) -> Generator[None, None, Advice]:
+    """:func:`learner_advice` a deal at a time (:func:`fortyfive.solve.hints.hint_search`): it
+    yields after each deal solved, so that a caller on an event loop can stop it when the
+    position changes (the learner played meanwhile)."""
     if game.phase != Phase.PLAY:
         return Advice([], RuleBot(seed=seed).choose(game, seat), "phase")
+    obs = game.observation(seat)
     try:
-        ranking = hint(game, seat, samples=samples, seed=seed, seconds=seconds)
+        ranking = yield from hint_search(obs, samples=samples, seed=seed, seconds=seconds)
     except SearchBudgetExceeded:
-        return Advice([], RuleBot(seed=seed).choose(game, seat), "budget")
-    if len(ranking) > 1 and all(h.loss == 0 for h in ranking):
-        return Advice(ranking, RuleBot(seed=seed).choose(game, seat), "tie")
-    return Advice(ranking)
+        advice = Advice([], RuleBot(seed=seed).choose(game, seat), "budget")
+    else:
+        if len(ranking) > 1 and all(h.loss == 0 for h in ranking):
+            advice = Advice(ranking, RuleBot(seed=seed).choose(game, seat), "tie")
+        else:
+            advice = Advice(ranking)
+    if not advice.action.startswith("play "):
+        return advice  # a rob in the trick phase (R6.5): no trick to speak of yet
+    return replace(advice, purpose=play_purpose(obs, advice.action))

@@ -223,11 +223,12 @@ def _hint_text(game: Game, seat: int) -> str:
     """The hint sampler's ranking, and a rule-based player's move where it says nothing
     (:func:`fortyfive.agents.advice.learner_advice`). When every card ties, the rule-based
     move and why come first, and the tie in one short line: a table of equal rows says
-    nothing more."""
+    nothing more. Last, what the advised card does in the trick ("Why play 5♥: ...")."""
     advice = learner_advice(game, seat, samples=12, seed=len(game.history))
+    why = [f"Why {action_text(advice.action)}: {advice.purpose}"] if advice.purpose else []
     if advice.rule_action is None:
-        return "\n".join([HINT_HEADER, describe_hints(advice.ranking)])
+        return "\n".join([HINT_HEADER, describe_hints(advice.ranking), *why])
     lines = [f"{advice.reason}; a rule-based player would: {action_text(advice.rule_action)}"]
     if advice.stands_in == "tie":
         lines.append(describe_tie(advice.ranking))
-    return "\n".join(lines)
+    return "\n".join([*lines, *why])

@@ -113,7 +113,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.no_progress and (args.progress is not None or args.review):
         parser.error("--no-progress records nothing: not with --progress or --review")
     if args.review and args.progress is None:
-        parser.error("--review reads the review boxes of a progress file: give --progress FILE")
+        parser.error("--review reads the review queue of a progress file: give --progress FILE")
     log = ProgressLog(args.progress) if args.progress is not None else None
     try:
         items = log.review_items() if log is not None else []
@@ -383,12 +383,12 @@ def _answer(
 
 def _settle(session: Practice, out: Callable[[str], None]) -> None:
     """Bring the session up to date with its run, then do its file work (a review moves the
-    puzzle between its boxes), saying so when the file cannot take it."""
+    puzzle in the queue), saying so when the file cannot take it."""
     session.observe()
     try:
         session.flush()
     except (OSError, ValueError) as e:
-        out(f"(the review boxes were not written: {e})")
+        out(f"(the review queue was not written: {e})")
 
 
 def _save(

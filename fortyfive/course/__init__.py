@@ -10,7 +10,7 @@ The notebooks import from here: puzzles that record every attempt and the learne
 (:mod:`~fortyfive.course.drill_and_review`)."""
 
 from fortyfive.course.charts import ScoreChart, running_totals_chart
-from fortyfive.course.drill_and_review import drill, review, review_boxes
+from fortyfive.course.drill_and_review import drill, rating_chart, review, review_boxes
 from fortyfive.course.example_games import barker_hand, computer_game, deal_game, play_cards
 from fortyfive.course.examples import (
     auction_table,
@@ -33,6 +33,7 @@ from fortyfive.course.fact_tables import (
     trump_ladders,
 )
 from fortyfive.course.learner import collect_progress, download_progress, puzzle, results
+from fortyfive.course.mastery import mastery_by_rule, mastery_chart
 
 __all__ = [
     "ScoreChart",
@@ -50,10 +51,13 @@ __all__ = [
     "drill",
     "endgame_values",
     "legal_table",
+    "mastery_by_rule",
+    "mastery_chart",
     "play_cards",
     "presets_table",
     "puzzle",
     "rank_ladder",
+    "rating_chart",
     "results",
     "review",
     "review_boxes",

@@ -144,6 +144,79 @@ class ScoreChart:
         return f"<ScoreChart {self.title!r}: {len(self.labels)} points; {finals}>"
 
 
+class BarChart:
+    """A horizontal bar chart of shares (0 to 1), one bar a row, drawn as SVG (shown by Jupyter
+    via ``_repr_svg_``), as :class:`ScoreChart` is: no plotting library, so it draws in the
+    browser-only course too. ``rows`` are (label, share, note) in the order drawn, the note
+    written after the bar ("3 of 4")."""
+
+    def __init__(
+        self,
+        title: str,
+        rows: Sequence[tuple[str, float, str]],
+        x_title: str = "",
+        width: int = 640,
+    ) -> None:
+        self.title = title
+        self.rows = [(label, min(max(float(v), 0.0), 1.0), note) for label, v, note in rows]
+        self.x_title = x_title
+        self.width = width
+
+    def svg(self) -> str:
+        """The chart as an SVG document (the same text for the same data)."""
+        esc = html.escape
+        left, right, top, bar, gap = 60, 90, 36, 14, 6
+        w = self.width
+        h = top + len(self.rows) * (bar + gap) + 34
+        span = w - left - right
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+            f'viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="11">',
+            f"<title>{esc(self.title)}</title>",
+            f'<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>',
+            f'<text x="{left}" y="16" font-size="13" font-weight="bold" fill="#222">'
+            f"{esc(self.title)}</text>",
+        ]
+        bottom = top + len(self.rows) * (bar + gap)
+        for tick in range(0, 101, 25):
+            tx = left + span * tick / 100
+            out.append(
+                f'<line x1="{tx:.1f}" y1="{top - 4}" x2="{tx:.1f}" y2="{bottom}" stroke="#e3e3e3"/>'
+            )
+            out.append(
+                f'<text x="{tx:.1f}" y="{bottom + 12}" text-anchor="middle" fill="#555">'
+                f"{tick}%</text>"
+            )
+        for i, (label, share, note) in enumerate(self.rows):
+            y = top + i * (bar + gap)
+            colour = COLOURS[0] if share >= 0.5 else COLOURS[1]
+            out.append(
+                f'<text x="{left - 6}" y="{y + bar - 3}" text-anchor="end" fill="#333">'
+                f"{esc(label)}</text>"
+            )
+            out.append(
+                f'<rect x="{left}" y="{y}" width="{span * share:.1f}" height="{bar}" '
+                f'fill="{colour}"/>'
+            )
+            out.append(
+                f'<text x="{left + span * share + 4:.1f}" y="{y + bar - 3}" fill="#555">'
+                f"{esc(note)}</text>"
+            )
+        if self.x_title:
+            out.append(
+                f'<text x="{left + span / 2:.1f}" y="{h - 6}" text-anchor="middle" '
+                f'fill="#555">{esc(self.x_title)}</text>'
+            )
+        out.append("</svg>")
+        return "\n".join(out)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __repr__(self) -> str:
+        return f"<BarChart {self.title!r}: {len(self.rows)} bars>"
+
+
 def running_totals_chart(game: Game, width: int = 640, height: int = 300) -> ScoreChart:
     """The game's running totals as a :class:`ScoreChart`, read from its score sheet
     (``game.score_sheet()``): bruff trick by trick (dotted lines start each deal), barker hand

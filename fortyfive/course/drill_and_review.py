@@ -6,14 +6,14 @@ you missed, each a widget that records every check in the progress file.
 carry from one drill to the next (the progress file keeps them), and each puzzle is drawn at
 the difficulty whose Glicko-2 rating is nearest the learner's (:mod:`fortyfive.course.rating`),
 unless a difficulty is asked for. :func:`review` shows the
-puzzles of the review queue that are due today (:mod:`fortyfive.course.review`: Leitner boxes
+puzzles of the review queue that are due today (:mod:`fortyfive.course.review`: FSRS cards
 kept in the progress file), or says that nothing is due. A puzzle missed anywhere, a drill's
 included, enters the queue.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> review(progress_file=folder / "p.json")
-Nothing is due for review today: the review boxes are empty. A puzzle you miss ...
+Nothing is due for review today: the review queue is empty. A puzzle you miss ...
 >>> drill("order", seed=3, progress_file=folder / "p.json")
 <PracticeWidget drill order, difficulty 1: puzzle 1, streak 0 (best 0)>
 """
@@ -30,10 +30,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from fortyfive.course.charts import ScoreChart
 from fortyfive.course.progress import ProgressError, ProgressLog, Standing, drill_item
 from fortyfive.course.rating import nearest, start_rating
-from fortyfive.course.review import INTERVALS, Recipe, ReviewItem, due_items, fresh, reviewed
+from fortyfive.course.review import Recipe, ReviewItem, due_items, fresh, graded
 from fortyfive.engine.tabular import Table
 from fortyfive.puzzles.model import Puzzle
-from fortyfive.puzzles.sessions import CLEAN, DRILL_KINDS, HELPED, Drill, Practice
+from fortyfive.puzzles.sessions import (
+    CLEAN,
+    DRILL_KINDS,
+    HELPED,
+    THEMES,
+    Drill,
+    Practice,
+    RuleDrill,
+    drill_rules,
+)
 
 if TYPE_CHECKING:
     from fortyfive.widgets.practice_widget import PracticeWidget
@@ -53,8 +62,8 @@ class PracticeMessage:
 
 
 class ReviewSession(Practice):
-    """The review: the puzzles due on the log's today, the lowest box first, each once. After
-    each one its box moves: the note says where at once, and :meth:`flush` writes it
+    """The review: the puzzles due on the log's today, the least stable first, each once. After
+    each one FSRS schedules it again: the note says when at once, and :meth:`flush` writes it
     (:meth:`ProgressLog.reviewed`)."""
 
     mode: ClassVar[str] = "review"
@@ -86,17 +95,13 @@ class ReviewSession(Practice):
     def _finished(self, puzzle: Puzzle, outcome: str) -> str:
         recipe = self.item.recipe
         self._unwritten.append((recipe, outcome))
-        moved = reviewed([self.item], recipe, outcome, self.log.today())  # as flush will write
-        now = moved[0] if moved else None
-        if now is None:
-            return "Learned: it leaves the review boxes."
-        days = INTERVALS[now.box]
-        when = "tomorrow" if days == 1 else f"in {days} days"
+        now = graded(self.item, recipe, outcome, self.log.today())  # as flush will write
+        when = _when(now.interval())
         if outcome == CLEAN:
-            return f"Up to box {now.box}: it comes back {when}."
+            return f"Remembered: it comes back {when}."
         if outcome == HELPED:
-            return f"It stays in box {now.box}: it comes back {when}."
-        return f"Back to box 1: it comes back {when}."
+            return f"Remembered with a hint: it comes back {when}."
+        return f"Missed: it comes back {when}."
 
     def flush(self) -> None:
         while self._unwritten:
@@ -119,17 +124,11 @@ class LoggedDrill(Drill):
         standing = _standing(log)
         self._kept = (standing.streak, standing.best)
 
-        def choose() -> int:
-            """The difficulty whose rating is nearest the learner's, as the file has them."""
-            now = _standing(log)
-            levels = {d: now.items.get(drill_item(kind, d), start_rating(d)) for d in (1, 2, 3)}
-            return nearest(now.learner, levels)
-
         super().__init__(
             kind,
             seed,
             1 if difficulty is None else difficulty,
-            choose=None if difficulty is not None else choose,
+            choose=None if difficulty is not None else (lambda: _nearest(log, kind)),
             streak=standing.streak,
             best=standing.best,
         )
@@ -138,6 +137,47 @@ class LoggedDrill(Drill):
         if (self.streak, self.best) != self._kept:
             self.log.keep_streak(self.streak, self.best)
             self._kept = (self.streak, self.best)
+
+
+class LoggedRuleDrill(RuleDrill):
+    """A drill by rule or theme whose streak and best streak are kept in the progress file, as
+    :class:`LoggedDrill`'s are; each puzzle's difficulty is the one whose rating, for the kind
+    whose turn it is, is nearest the learner's, unless a difficulty is asked for."""
+
+    def __init__(
+        self,
+        log: ProgressLog,
+        rules: tuple[str, ...],
+        kind: str | None,
+        seed: int | None,
+        difficulty: int | None,
+        title: str,
+    ) -> None:
+        self.log = log
+        standing = _standing(log)
+        self._kept = (standing.streak, standing.best)
+        super().__init__(
+            rules,
+            seed,
+            1 if difficulty is None else difficulty,
+            kinds=None if kind is None else (kind,),
+            choose=None if difficulty is not None else (lambda k: _nearest(log, k)),
+            streak=standing.streak,
+            best=standing.best,
+            title=title,
+        )
+
+    def flush(self) -> None:
+        if (self.streak, self.best) != self._kept:
+            self.log.keep_streak(self.streak, self.best)
+            self._kept = (self.streak, self.best)
+
+
+def _nearest(log: ProgressLog, kind: str) -> int:
+    """The difficulty of ``kind``'s drills whose rating is nearest the learner's."""
+    now = _standing(log)
+    levels = {d: now.items.get(drill_item(kind, d), start_rating(d)) for d in (1, 2, 3)}
+    return nearest(now.learner, levels)
 
 
 def _standing(log: ProgressLog) -> Standing:
@@ -150,24 +190,38 @@ def _standing(log: ProgressLog) -> Standing:
 
 
 def drill(
-    kind: str = "order",
+    kind: str | None = None,
     difficulty: int | None = None,
     seed: int | None = None,
     tries_before_show: int = 1,
     progress_file: str | Path | None = None,
+    *,
+    rule: str | None = None,
+    theme: str | None = None,
 ) -> PracticeWidget:
-    """An endless drill of one kind as a widget: ``drill("order")`` ranks cards; any kind of
-    :data:`~fortyfive.puzzles.sessions.DRILL_KINDS` (every kind the generator makes: ``winner``,
-    ``legal``, ``keep``, ``rob``, ...). ``difficulty`` 1 to 3 holds the drill there; by
-    default each puzzle's difficulty is the one whose rating is nearest the learner's.
-    ``seed`` gives the same puzzles again at a given difficulty (by default a new set each
-    time). Every check is saved to the progress file (the first attempt of each puzzle moves
-    the ratings), a missed puzzle enters the review queue, and the streak and the best streak
-    go on from the last drill's."""
+    """An endless drill as a widget: of one kind, ``drill("order")`` (the default) ranks cards;
+    any kind of :data:`~fortyfive.puzzles.sessions.DRILL_KINDS` (every kind the generator
+    makes: ``winner``, ``legal``, ``keep``, ``rob``, ...). ``drill(rule="R5.2")`` draws
+    generated puzzles that ask that rule, of every kind that does (or of ``kind`` only), and
+    ``drill(theme="renege")`` those asking a rule of that section of the rulebook (a name of
+    :data:`~fortyfive.puzzles.sessions.THEMES`, or ``"R5"``); an unknown rule or theme, or
+    one no drill asks, is an :class:`~fortyfive.engine.errors.InputError`. ``difficulty`` 1
+    to 3 holds the drill there; by default each puzzle's difficulty is the one whose rating is
+    nearest the learner's. ``seed`` gives the same puzzles again at a given difficulty (by
+    default a new set each time). Every check is saved to the progress file (the first
+    attempt of each puzzle moves the ratings), a missed puzzle enters the review queue, and
+    the streak and the best streak go on from the last drill's."""
     from fortyfive.widgets.practice_widget import PracticeWidget
 
     log = ProgressLog(progress_file)
-    session = LoggedDrill(log, kind, seed, difficulty)
+    session: LoggedDrill | LoggedRuleDrill
+    if rule is None and theme is None:
+        session = LoggedDrill(log, kind or "order", seed, difficulty)
+    else:
+        rules = drill_rules(rule, theme)
+        named = rules[0] if rule is not None else f"{theme} ({', '.join(rules)})"
+        title = f"Drill: {named}"
+        session = LoggedRuleDrill(log, rules, kind, seed, difficulty, title)
 
     def record(attempt: dict[str, Any]) -> None:
         log.record(attempt, Recipe.of(session.puzzle, session.key()))
@@ -201,10 +255,10 @@ def review(
 
 
 def nothing_due(items: list[ReviewItem], today: date) -> str:
-    """Why no review starts today: the boxes are empty, or when the next puzzle comes back."""
+    """Why no review starts today: the queue is empty, or when the next puzzle comes back."""
     if not items:
         return (
-            "Nothing is due for review today: the review boxes are empty. A puzzle you miss "
+            "Nothing is due for review today: the review queue is empty. A puzzle you miss "
             "(a wrong answer, or Show me) comes back here the next day."
         )
     first = min(i.due for i in items)
@@ -213,8 +267,12 @@ def nothing_due(items: list[ReviewItem], today: date) -> str:
     n = len(items)
     return (
         f"Nothing is due for review today. {n} puzzle{'s' * (n != 1)} "
-        f"{'wait' if n != 1 else 'waits'} in the review boxes; the next comes back {when}."
+        f"{'wait' if n != 1 else 'waits'} in the review queue; the next comes back {when}."
     )
+
+
+def _when(days: int) -> str:
+    return "tomorrow" if days == 1 else f"in {days} days"
 
 
 def rating_chart(progress_file: str | Path | None = None) -> ScoreChart | PracticeMessage:
@@ -237,26 +295,30 @@ def rating_chart(progress_file: str | Path | None = None) -> ScoreChart | Practi
 
 
 def review_boxes(progress_file: str | Path | None = None) -> Table[object] | PracticeMessage:
-    """The review queue as a table: each puzzle, its kind, its box and the day it is due (the
-    soonest first); a sentence when the boxes are empty."""
+    """The review queue as a table: each puzzle, its kind, the day it is due (the soonest
+    first), its FSRS stability (the days until recall falls to 90 %) and difficulty (1 to 10);
+    a sentence when the queue is empty."""
     items = ProgressLog(progress_file).review_items()
     if not items:
-        return PracticeMessage("Your review boxes are empty: no puzzle is waiting.")
+        return PracticeMessage("Your review queue is empty: no puzzle is waiting.")
     rows = [
         {
             "puzzle": i.recipe.puzzle,
             "kind": i.recipe.kind,
-            "box": i.box,
             "due": i.due.isoformat(),
+            "stability": round(i.stability, 1),
+            "difficulty": round(i.difficulty, 1),
         }
-        for i in sorted(items, key=lambda i: (i.due, i.box))
+        for i in sorted(items, key=lambda i: (i.due, i.stability))
     ]
-    return Table(rows, ["puzzle", "kind", "box", "due"])
+    return Table(rows, ["puzzle", "kind", "due", "stability", "difficulty"])
 
 
 __all__ = [
     "DRILL_KINDS",
+    "THEMES",
     "LoggedDrill",
+    "LoggedRuleDrill",
     "PracticeMessage",
     "ReviewSession",
     "drill",

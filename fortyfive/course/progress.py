@@ -4,11 +4,12 @@ beside the notebook.
 The file (``fortyfive-progress.json`` in the notebook's folder, the kernel's working
 directory) is versioned so that teacher tools can read it::
 
-    {"format": "fortyfive-progress", "version": 4,
+    {"format": "fortyfive-progress", "version": 5,
      "attempts": [{"puzzle": "c1-03", "kind": "order", "chapter": 1,
                    "answer": ["5D", "JD", "AH"], "correct": false, "solved": false, "seconds": 7.4,
                    "hints_used": 1, "shown": false, "time": "2026-11-29T19:02:42+00:00"}, ...],
-     "review": [{"puzzle": "c1-03", "kind": "order", "box": 1, "due": "2026-11-30"}, ...],
+     "review": [{"puzzle": "c1-03", "kind": "order", "due": "2026-11-30",
+                 "last": "2026-11-29", "stability": 0.212, "difficulty": 6.4133}, ...],
      "summary": [{"puzzle": "c1-01", "kind": "order", "chapter": 1, "tries": 2, "solved": true,
                   "first_try": false, "hints": 1, "shown": false, "seconds": 21.5,
                   "last": "2026-11-02T10:00:00+00:00"}, ...],
@@ -19,7 +20,7 @@ directory) is versioned so that teacher tools can read it::
 ``answer`` is what the learner gave (for "show me", null); ``correct`` says whether it was
 right; ``solved`` whether the puzzle is now solved (a right move of an endgame may leave more to
 play). One line per check, in order. ``review`` is the review queue, one entry per puzzle to
-see again (its Leitner box and the day it is due: :mod:`fortyfive.course.review`).
+see again (its FSRS card and the day it is due: :mod:`fortyfive.course.review`).
 ``practice`` (:class:`Standing`) keeps the drills' streak and best streak from one day to the
 next, and the Glicko-2 ratings (:mod:`fortyfive.course.rating`) of the learner and of each
 puzzle tried (a shipped puzzle by its id, a drill by its kind and difficulty), each
@@ -36,8 +37,10 @@ check costs the same in its first week as after years.
 
 Older versions are still read and upgraded in place at the next check: version 1 (the attempts
 alone) gets the review queue its attempts imply (:func:`upgrade_v1`), version 2 an empty
-summary, versions 1 to 3 a fresh ``practice`` (streak 0, unrated); their attempts are kept
-(folded like any others once there are too many).
+summary, versions 1 to 3 a fresh ``practice`` (streak 0, unrated), and versions 2 to 4, whose
+queue kept Leitner boxes, an FSRS card for each entry, due on the same day
+(:func:`~fortyfive.course.review.legacy_item_from_json`); their attempts are kept (folded like
+any others once there are too many).
 
 The file is untrusted: its size, its counts and every field are checked before any of it is
 used, and a file that fails is refused with the reason (:class:`ProgressError`) and left as it
@@ -72,6 +75,7 @@ from fortyfive.course.review import (
     StaleEntry,
     from_attempts,
     item_from_json,
+    legacy_item_from_json,
     missed,
     reviewed,
 )
@@ -82,10 +86,11 @@ from fortyfive.puzzles.model import ATTEMPT_FIELDS, MAX_ATTEMPT_HINTS, MAX_ATTEM
 
 FILE_NAME = "fortyfive-progress.json"
 FORMAT = "fortyfive-progress"
-VERSION = 4
+VERSION = 5
 #: The versions read: an older one is upgraded as it is read (:func:`upgrade_v1`, a version 2
-#: gets an empty summary, and versions 1 to 3 a fresh :class:`Standing`).
-READABLE = (1, 2, 3, 4)
+#: gets an empty summary, versions 1 to 3 a fresh :class:`Standing`, versions 2 to 4 their
+#: Leitner boxes as FSRS cards).
+READABLE = (1, 2, 3, 4, 5)
 _OPTIONAL = ("solved", "time")
 #: What a field an attempt leaves out reads as in the tables.
 _MISSING: dict[str, Any] = {
@@ -191,7 +196,7 @@ class ProgressLog:
     def record(self, attempt: dict[str, Any], recipe: Recipe | None = None) -> None:
         """Add one attempt (the fields of :data:`ATTEMPT_FIELDS`; ``time`` is filled in). When
         ``recipe`` says how to re-create the puzzle, a wrong answer or a "Show me" puts it in
-        box 1 of the review queue."""
+        the review queue (graded Again: :mod:`fortyfive.course.review`)."""
         missing = [c for c in ATTEMPT_FIELDS if c not in _OPTIONAL and c not in attempt]
         if missing:
             raise ValueError(f"an attempt needs the fields {missing}")
@@ -446,14 +451,15 @@ def _check_summary(path: Path, entries: Any) -> list[dict[str, Any]]:
     return entries
 
 
-def _check_review(path: Path, entries: Any) -> list[ReviewItem]:
+def _check_review(path: Path, entries: Any, version: int = VERSION) -> list[ReviewItem]:
     if not isinstance(entries, list) or len(entries) > MAX_ITEMS:
         raise ProgressError(f"{path}: 'review' must be a list of at most {MAX_ITEMS}")
+    read = item_from_json if version >= 5 else legacy_item_from_json  # boxes until version 5
     items: list[ReviewItem] = []
     seen: set[str] = set()
     for i, entry in enumerate(entries):
         try:
-            item = item_from_json(entry)
+            item = read(entry)
         except StaleEntry:
             continue  # no longer shipped as it was: it leaves the queue at the next write
         except ValueError as e:
@@ -503,16 +509,10 @@ def _check_practice(path: Path, data: Any) -> Standing:
     return Standing(data["streak"], data["best"], learner, rated, history)
 
 
-def upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
-    """A version-1 file's contents as version 2 (its attempts already checked): the same
-    attempts, and the review queue they imply (``fortyfive.course.review.from_attempts``)."""
-    items = from_attempts(data["attempts"])
-    return {
-        "format": FORMAT,
-        "version": 2,
-        "attempts": data["attempts"],
-        "review": [i.to_json() for i in items],
-    }
+def upgrade_v1(data: dict[str, Any]) -> Progress:
+    """A version-1 file's contents (its attempts already checked) as the present version: the
+    same attempts, and the review queue they imply (``fortyfive.course.review.from_attempts``)."""
+    return Progress(data["attempts"], from_attempts(data["attempts"]))
 
 
 def read_progress(path: str | Path, own: bool = False) -> Progress:
@@ -537,17 +537,18 @@ def read_progress(path: str | Path, own: bool = False) -> Progress:
     if not isinstance(attempts, list) or len(attempts) > MAX_ATTEMPTS:
         raise ProgressError(f"{path}: 'attempts' must be a list of at most {MAX_ATTEMPTS}")
     checked = [_check_attempt(path, i, a) for i, a in enumerate(attempts)]
-    if version == 1:
-        if "review" in data:
-            raise ProgressError(f"{path}: a version-1 file has no 'review'")
-        data = upgrade_v1({**data, "attempts": checked})
+    if version == 1 and "review" in data:
+        raise ProgressError(f"{path}: a version-1 file has no 'review'")
     if version < 3 and "summary" in data:
         raise ProgressError(f"{path}: a version-{version} file has no 'summary'")
     summary = _check_summary(path, data.get("summary", []))
     if version < 4 and "practice" in data:
         raise ProgressError(f"{path}: a version-{version} file has no 'practice'")
     practice = _check_practice(path, data["practice"]) if "practice" in data else Standing()
-    return Progress(checked, _check_review(path, data.get("review", [])), summary, practice)
+    if version == 1:
+        return upgrade_v1({**data, "attempts": checked})
+    review = _check_review(path, data.get("review", []), version)
+    return Progress(checked, review, summary, practice)
 
 
 def read_attempts(path: str | Path) -> list[dict[str, Any]]:
@@ -590,6 +591,20 @@ def _first_try(rows: list[dict[str, Any]]) -> bool:
         if r["solved"]:
             return True
     return False
+
+
+def first_tries(data: Progress) -> dict[str, bool]:
+    """Each puzzle tried (the checks kept one by one and the older ones' summary together): was
+    it solved at the first try, before any wrong answer, hint or "show me"? In the order first
+    tried."""
+    out = {e["puzzle"]: e["first_try"] for e in data.summary}  # None: undecided when folded
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for a in data.attempts:
+        rows.setdefault(str(a.get("puzzle", "")), []).append(_filled(a))
+    for pid, mine in rows.items():
+        if out.get(pid) is None:
+            out[pid] = _first_try(mine)
+    return {pid: bool(first) for pid, first in out.items() if pid}
 
 
 def chapter_results(chapter: int, path: str | Path | None = None) -> Table[object]:

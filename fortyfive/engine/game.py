@@ -339,7 +339,8 @@ class Game:
         self._turnup = card
         self._deal.turnup = card
         self._set_trump(turnup_trump(card))  # R6.3
-        self._robber = robbing_seat(self.dealer, card, self._hands)  # R6.5
+        # R6.5: the ace's holder may rob, where the rules have robbing at all
+        self._robber = robbing_seat(self.dealer, card, self._hands) if self.rules.robbing else -1
         self._phase = PLAY
         self._leader = first_leader(self.rules, self.dealer)  # R6.7
         self._to_act = self._leader
@@ -663,6 +664,8 @@ class Game:
         happen (R7.3). Publicly that is after trick 1, or once the ace of trumps is played."""
         if self._turnup < 0 or self._robbed_by >= 0:
             return 0
+        if not self.rules.robbing:  # nobody can take it up (R6.5)
+            return 1 << self._turnup
         if self._winners or self._played >> ace_of(self._trump) & 1:
             return 1 << self._turnup
         if self._turnup == ace_of(self._trump) and self._dealer_has_played():

@@ -36,8 +36,11 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
 
+from fortyfive.engine.errors import InputError, quote
+from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles.generate import DRILL_BANK, TITLES, generate_puzzles
 from fortyfive.puzzles.model import KINDS, Feedback, Puzzle, PuzzleRun, load_drill_bank
 
@@ -336,6 +339,84 @@ class Practice:
         self.note = f"{self.note} {more}".strip()
 
 
+#: The themes a drill by theme takes: each a section of the rulebook (``drill(theme="R5")``
+#: works too), whose puzzles ask one of its rules.
+THEMES: dict[str, str] = {
+    "cards": "R1",
+    "trumps": "R2",
+    "tricks": "R3",
+    "following": "R4",
+    "renege": "R5",
+    "robbing": "R6",
+    "bruff-scoring": "R7",
+    "bruff-winning": "R8",
+    "auction": "R9",
+    "barker-scoring": "R10",
+}
+#: The kinds a drill by rule draws from: every drill kind but the endgame (``target``), whose
+#: rule ids are the scoring's rather than what its puzzle asks, and which takes the solver
+#: seconds to make.
+RULE_DRILL_KINDS = tuple(k for k in DRILL_KINDS if k != "target")
+#: The drill keys looked at for each puzzle of a drill by rule before another kind is tried.
+RULE_TRIES = 100
+#: The sample of each kind and difficulty that says which rules a kind's drills ask.
+_SAMPLE = 12
+
+
+@cache
+def rule_index() -> dict[str, dict[str, tuple[int, ...]]]:
+    """For each rule id a drill asks, the kinds whose drill puzzles were seen to ask it, with
+    the difficulties at which they did: :data:`_SAMPLE` puzzles of each kind and difficulty
+    (seed 0), made once (about a second)."""
+    seen: dict[str, dict[str, set[int]]] = {}
+    for kind in RULE_DRILL_KINDS:
+        for level in (1, 2, 3):
+            for number in range(1, _SAMPLE + 1):
+                for rule in DrillKey(kind, 0, level, number).puzzle().rules:
+                    seen.setdefault(rule, {}).setdefault(kind, set()).add(level)
+    return {
+        rule: {k: tuple(sorted(levels)) for k, levels in kinds.items()}
+        for rule, kinds in sorted(seen.items(), key=lambda kv: RULE_IDS.index(kv[0]))
+    }
+
+
+def drill_rules(rule: str | None = None, theme: str | None = None) -> tuple[str, ...]:
+    """The rule ids a drill by ``rule`` (an id, ``"R5.2"``) or by ``theme`` (a name of
+    :data:`THEMES`, or a section's id, ``"R5"``) asks, one of them in each puzzle. Raises
+    :class:`~fortyfive.engine.errors.InputError` for an unknown rule or theme, both given, or a
+    rule no drill asks (the chapters' puzzles ask every rule).
+
+    >>> drill_rules("R5.2"), drill_rules(theme="renege")
+    (('R5.2',), ('R5.1', 'R5.2', 'R5.3', 'R5.4'))
+    """
+    if (rule is None) == (theme is None):
+        raise InputError("rule", rule, "", "give a rule id or a theme, one of them")
+    if rule is not None:
+        if not isinstance(rule, str) or rule.upper() not in RULE_IDS:
+            raise InputError(
+                "rule", rule, f"a rule id of the rulebook, {RULE_IDS[0]} to {RULE_IDS[-1]}"
+            )
+        wanted: tuple[str, ...] = (rule.upper(),)
+    else:
+        section = THEMES.get(theme) if isinstance(theme, str) else None
+        if section is None and isinstance(theme, str) and theme.upper() in THEMES.values():
+            section = theme.upper()
+        if section is None:
+            raise InputError("theme", theme, f"one of {', '.join(THEMES)} (or R1 to R10)")
+        wanted = tuple(r for r in RULE_IDS if r.startswith(f"{section}."))
+    asked = tuple(r for r in wanted if r in rule_index())
+    if not asked:
+        what = f"rule {wanted[0]}" if rule is not None else f"theme {quote(theme)}"
+        raise InputError(
+            "rule" if rule is not None else "theme",
+            rule if rule is not None else theme,
+            "",
+            f"no drill asks {what}: the drills ask {', '.join(rule_index())}; "
+            "the chapters' puzzles ask every rule",
+        )
+    return asked
+
+
 class Drill(Practice):
     """The endless drill of one kind: a fresh generated puzzle after each finished one.
 
@@ -392,6 +473,78 @@ class Drill(Practice):
         return f"<Drill {self.kind}, seed {self.seed}, difficulty {self.difficulty}: " + (
             f"{super().summary()}>"
         )
+
+
+class RuleDrill(Drill):
+    """The endless drill of some rule ids (:func:`drill_rules`): each puzzle a generated one
+    whose rule ids include one of them, of a kind whose drills ask them (:func:`rule_index`),
+    the kinds taking turns (only ``kinds``, if given).
+
+    Puzzle *n* is the first of the drill keys ``(kind, seed, difficulty, n * RULE_TRIES + j)``
+    that asks one of the rules, so it is re-created by its key as any drill's puzzle is (the
+    review queue keeps the key). The difficulty is ``difficulty``, or ``choose(kind)`` for the
+    kind whose turn it is, moved to the nearest at which that kind asks the rules.
+
+    >>> d = RuleDrill(("R5.2",), seed=3)
+    >>> "R5.2" in d.puzzle.rules, d.kind in d.kinds
+    (True, True)
+    """
+
+    def __init__(
+        self,
+        rules: Sequence[str],
+        seed: int | None = None,
+        difficulty: int = 1,
+        clock: Clock = time.monotonic,
+        *,
+        kinds: Sequence[str] | None = None,
+        choose: Callable[[str], int] | None = None,
+        streak: int = 0,
+        best: int = 0,
+        title: str | None = None,
+    ) -> None:
+        index = rule_index()
+        unknown = [r for r in rules if r not in index]
+        if not rules or unknown:
+            raise InputError("rules", list(rules), f"rule ids a drill asks: {', '.join(index)}")
+        self.rules = tuple(rules)
+        allowed = RULE_DRILL_KINDS if kinds is None else tuple(kinds)
+        self.kinds = tuple(k for k in allowed if any(k in index[r] for r in self.rules))
+        if not self.kinds:
+            raise InputError(
+                "kind",
+                list(allowed),
+                "",
+                f"no drill of {', '.join(allowed)} asks {', '.join(rules)}",
+            )
+        self._choose_for = choose
+        self._keys: dict[int, DrillKey] = {}
+        super().__init__(self.kinds[0], seed, difficulty, clock, streak=streak, best=best)
+        self.title = title or f"Drill: {', '.join(self.rules)}"
+
+    def key(self, number: int | None = None) -> DrillKey:
+        return self._keys[number or self.number]
+
+    def _draw(self, number: int) -> Puzzle:
+        index = rule_index()
+        slot = (number - 1) % (MAX_NUMBER // RULE_TRIES - 1) + 1  # a key's number stays in bounds
+        for turn in range(len(self.kinds)):  # the kind whose turn it is, else the next
+            kind = self.kinds[(number - 1 + turn) % len(self.kinds)]
+            wanted = self.difficulty if self._choose_for is None else self._choose_for(kind)
+            levels = sorted({level for r in self.rules for level in index[r].get(kind, ())})
+            level = min(levels, key=lambda v: (abs(v - wanted), v))
+            for j in range(RULE_TRIES):
+                key = DrillKey(kind, self.seed, level, slot * RULE_TRIES + j)
+                made = key.puzzle()
+                if set(made.rules) & set(self.rules):
+                    self.kind, self.difficulty = kind, level
+                    self._keys[number] = key
+                    self._difficulties[number] = level
+                    return made
+        raise PracticeError(f"no drill puzzle asking {', '.join(self.rules)} was found")
+
+    def summary(self) -> str:
+        return f"drill {', '.join(self.rules)} ({self.kind}): {Practice.summary(self)}"
 
 
 class PuzzleList(Practice):

@@ -29,9 +29,10 @@ import json
 import random
 import sys
 from collections import OrderedDict
+from collections.abc import Generator
 from dataclasses import dataclass
 from time import perf_counter
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from fortyfive.engine.actions import action_text
 from fortyfive.engine.cards import JOKER_ID, SUITS, card_mask, mask_ids, parse_card, with_symbols
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
 
 
 Search = Literal["paranoid", "max-n"]
+_T = TypeVar("_T")
 #: The default node budget of a hint: some 0.6 s here for a bruff first lead (about 3.5 us a
 #: node), where one deal alone may take 11,000 nodes or 300,000. Small positions never reach it.
 HINT_NODES = 160_000
@@ -133,6 +135,30 @@ def hint_from_observation(
 
     The last :data:`HINT_CACHE_SIZE` rankings are kept, keyed by the observation and these
     arguments: a position asked about again is answered without a search."""
+    return finish(hint_search(obs, samples, seed, nodes=nodes, seconds=seconds, search=search))
+
+
+def hint_search(
+    obs: Observation,
+    samples: int = 20,
+    seed: int = 0,
+    *,
+    nodes: int | None = HINT_NODES,
+    seconds: float | None = None,
+    search: Search = "paranoid",
+) -> Generator[None, None, list[Hint]]:
+    """:func:`hint_from_observation` one deal at a time: the generator yields after each deal
+    solved and returns the ranking. A caller on an event loop (the card table in a kernel)
+    lets other work in between and may stop early; a search stopped early is not cached.
+
+    >>> from fortyfive import Game
+    >>> g = Game.new("bruff", seed=3)
+    >>> while g.phase != "play":
+    ...     g.apply(g.legal_actions()[0])
+    >>> steps = hint_search(g.observation(g.to_act), samples=3, seed=1)
+    >>> sum(1 for _ in steps)  # three deals solved, one step each
+    3
+    """
     if obs["phase"] != "play":
         raise ValueError(f"hints judge card play; the game is in phase {obs['phase']!r}")
     if obs["to_act"] != obs["seat"]:
@@ -144,7 +170,7 @@ def hint_from_observation(
     if cached is not None:
         _cache.move_to_end(key)
         return list(cached)
-    ranking = _search(obs, samples, seed, nodes, seconds, search)
+    ranking = yield from _search(obs, samples, seed, nodes, seconds, search)
     _cache[key] = tuple(ranking)
     while len(_cache) > HINT_CACHE_SIZE:
         _cache.popitem(last=False)
@@ -158,8 +184,8 @@ def _search(
     nodes: int | None,
     seconds: float | None,
     search: Search,
-) -> list[Hint]:
-    """The ranking of :func:`hint_from_observation`, searched (not cached)."""
+) -> Generator[None, None, list[Hint]]:
+    """The ranking of :func:`hint_search`, searched (not cached), a step per deal solved."""
     rng = random.Random(seed)
     legal: list[str] = obs["legal_actions"]
     rules = get_rules(obs["preset"])
@@ -189,6 +215,7 @@ def _search(
             totals[a] += v
             losses[a] += top - v
             bests[a] += v == top
+        yield
     if not done:
         raise SearchBudgetExceeded("not one deal could be solved within the budget")
     name = rules.partnership_names[side]
@@ -229,6 +256,16 @@ def _reason(
         f"{what} is never best in the {n} possible deals: it gives up {loss:.1f} points "
         f"on average (your side, {side}, takes {value:.1f})."
     )
+
+
+def finish(steps: Generator[None, None, _T]) -> _T:
+    """Run a stepped search (:func:`hint_search`) to its end and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: _T = done.value
+            return result
 
 
 def sample_hands(obs: Observation, rng: random.Random) -> tuple[list[int], int]:

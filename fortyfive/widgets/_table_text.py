@@ -231,19 +231,23 @@ def new_game_text(game: Game, learner: int) -> str:
     return f"New game: {dealer} {'deal' if dealer == 'You' else 'deals'}"
 
 
-def hint_text(action: str, reason: str) -> str:
-    """The solver's advice for the learner's move, with its reason."""
-    return with_symbols(f"Hint: {action_words(action)}. {reason}")
+def hint_text(action: str, reason: str, purpose: str = "") -> str:
+    """The solver's advice for the learner's move: the card, what it does in the trick (the
+    principle, ``purpose``), then the ranking's reason."""
+    why = f": {purpose}" if purpose else ""
+    return with_symbols(f"Hint: {action_words(action)}{why}. {reason}")
 
 
-def rule_hint_text(action: str, why: str = "") -> str:
+def rule_hint_text(action: str, why: str = "", purpose: str = "") -> str:
     """What a rule-based player would do, where the solver's ranking says nothing, and ``why``
-    (none outside the trick phase, where the table's hints are always a player's move)."""
+    (none outside the trick phase, where the table's hints are always a player's move), with
+    what the card does in the trick (``purpose``)."""
     words = action_words(action)
+    does = f": {purpose}" if purpose else ""
     return with_symbols(
-        f"Hint: {why}; a rule-based player would {words} here."
+        f"Hint: {why}; a rule-based player would {words} here{does}."
         if why
-        else f"Hint: a rule-based player would {words} here."
+        else f"Hint: a rule-based player would {words} here{does}."
     )
 
 

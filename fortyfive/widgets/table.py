@@ -25,20 +25,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 import traitlets
 
-from fortyfive.agents.advice import learner_advice
+from fortyfive.agents.advice import learner_advice_steps
 from fortyfive.agents.bots import BOTS, LEVELS, Bot, make_bot
 from fortyfive.engine.actions import IllegalActionError, parse_action
 from fortyfive.engine.cards import with_symbols
 from fortyfive.engine.errors import InputError, quote
 from fortyfive.engine.game import Game
 from fortyfive.engine.rules import Rules, get_rules
-from fortyfive.solve.hints import HINT_SECONDS
+from fortyfive.solve.hints import HINT_SECONDS, finish
 from fortyfive.widgets._assets import module_source, stylesheet
 from fortyfive.widgets._base import SyncedWidget, TokenBucket, WidgetMessageError
 from fortyfive.widgets._table_text import (
@@ -116,7 +116,9 @@ class CardTable(SyncedWidget):
     ``opponents`` is a bot name for :func:`fortyfive.agents.bots.make_bot` or a bot object;
     ``level="beginner" | "club" | "strong"`` chooses them by level instead
     (:data:`fortyfive.agents.bots.LEVELS`; :meth:`set_level` changes it during a game).
-    ``table.game`` is the live :class:`~fortyfive.Game`.
+    ``table.game`` is the live :class:`~fortyfive.Game`. ``explain=True`` opens the table's
+    "Explain · Log" (the engine's explanations, the bonus's status with its rule ids, the log),
+    which is otherwise closed until the learner opens it; ``table.explain`` opens or closes it.
 
     Messages (:meth:`handle_message`): ``act`` {action, seat, state}; ``step`` {state} (one bot
     move after the visible pause; a stale one is dropped quietly: another view asked first);
@@ -148,6 +150,8 @@ class CardTable(SyncedWidget):
     summary = traitlets.Dict().tag(sync=True)  # the end-of-deal or end-of-game panel, or {}
     auto = traitlets.Unicode("").tag(sync=True)  # "", "trick" or "deal": playing on for you
     opponents = traitlets.Dict().tag(sync=True)  # levels offered, the one playing (_table_text)
+    # the "Explain · Log" disclosure open (a chapter that teaches the explanations opens it)
+    explain = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -161,6 +165,7 @@ class CardTable(SyncedWidget):
         four_colour: bool = False,
         game: Game | None = None,
         level: str | None = None,
+        explain: bool = False,
     ) -> None:
         if game is None:
             if not isinstance(preset, Rules):
@@ -176,8 +181,9 @@ class CardTable(SyncedWidget):
             raise InputError("seat", seat, f"a seat 0..{players - 1} for {game.rules.name}")
         if type(pause_ms) is not int or not 0 <= pause_ms <= MAX_PAUSE_MS:
             raise InputError("pause_ms", pause_ms, f"a whole number of ms 0..{MAX_PAUSE_MS}")
-        if not isinstance(reveal, bool) or not isinstance(four_colour, bool):
-            raise InputError("reveal, four_colour", (reveal, four_colour), "True or False")
+        for name, flag in (("reveal", reveal), ("four_colour", four_colour), ("explain", explain)):
+            if not isinstance(flag, bool):
+                raise InputError(name, flag, "True or False")
         if level is not None:
             if opponents != "rule":
                 raise InputError(
@@ -209,8 +215,9 @@ class CardTable(SyncedWidget):
         self._held = False  # a deal is over: the bots wait for the learner's "Next deal"
         self._hint_at: tuple[int, str] | None = None  # (state, text) of the last hint given
         self._hint_pending: int | None = None  # the state a page's hint waits to be searched at
+        self._hint_tasks: set[asyncio.Task[None]] = set()  # hints being searched on the loop
         self._hints = TokenBucket(HINT_BURST, HINT_RATE, self._now)
-        super().__init__(pause_ms=pause_ms, four_colour=four_colour)
+        super().__init__(pause_ms=pause_ms, four_colour=four_colour, explain=explain)
 
     @property
     def level(self) -> str | None:
@@ -289,7 +296,8 @@ class CardTable(SyncedWidget):
     def _ask_hint(self) -> None:
         """The page's Hint: answered at once when known (the same position), else searched a
         moment later (:data:`HINT_DEFER_S`), once however often it is asked meanwhile; a play
-        that came first cancels it unsearched."""
+        that comes first cancels it unsearched, and one that comes during the search stops it
+        after the deal being solved."""
         game, seat = self._game, self._seat
         if game.over or game.to_act != seat or self._until is not None:
             raise TableMessageError("a hint is for your own turn")
@@ -298,35 +306,59 @@ class CardTable(SyncedWidget):
             self._give_hint(HINT_SAMPLES, limited=True)
         elif self._hint_pending != at:  # a copy asked while one waits is the same request
             self._hint_pending = at
-            self._defer(lambda: self._deferred_hint(at))
+            self._defer(at)
 
-    def _defer(self, job: Callable[[], None]) -> None:
-        """Run ``job`` after :data:`HINT_DEFER_S` on the kernel's event loop, so that the
-        messages already queued (a play) are handled first; at once outside a kernel (a
-        running loop that is not a kernel's, a browser driver's say, may never run it)."""
+    def _defer(self, at: int) -> None:
+        """Search the hint asked at state ``at`` on the kernel's event loop, after
+        :data:`HINT_DEFER_S` and a deal at a time, so that the messages queued meanwhile (a
+        play) are handled first and in between; at once outside a kernel (a running loop that
+        is not a kernel's, a browser driver's say, may never run it)."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
         if loop is None or not _in_a_kernel():
-            job()
+            for _ in self._deferred_hint(at):
+                pass
         else:
-            loop.call_later(HINT_DEFER_S, job)
+            task = loop.create_task(self._hint_on_loop(at))
+            self._hint_tasks.add(task)  # the loop keeps only a weak reference to a task
+            task.add_done_callback(self._hint_tasks.discard)
 
-    def _deferred_hint(self, at: int) -> None:
+    async def _hint_on_loop(self, at: int) -> None:
+        await asyncio.sleep(HINT_DEFER_S)
+        for _ in self._deferred_hint(at):
+            await asyncio.sleep(0)  # a message queued meanwhile (a play) is handled here
+
+    def _deferred_hint(self, at: int) -> Iterator[None]:
+        """The hint asked at state ``at``, a step per deal solved; it stops, unshown, as soon
+        as the table has left that state (the learner played)."""
         if self._hint_pending != at:
             return  # a later request took its place
         self._hint_pending = None
         if self._state_number != at:
             return  # the learner played (or the table moved on): cancelled, never searched
         with self._refusals(reraise=False):
-            self._give_hint(HINT_SAMPLES, limited=True)
+            steps = self._hint_steps(HINT_SAMPLES, limited=True)
+            while True:
+                try:
+                    next(steps)
+                except StopIteration:
+                    break
+                yield
+                if self._state_number != at:
+                    steps.close()  # cancelled mid-search: nothing shown, nothing cached
+                    return
         self._sync()
         self._run_later()
 
     def _give_hint(self, samples: int, limited: bool = False) -> str:
         """The hint's text, shown; ``limited``: asked by the page, so within the table's rate of
         searched hints (a Python call is the notebook's own and is not limited)."""
+        return finish(self._hint_steps(samples, limited))
+
+    def _hint_steps(self, samples: int, limited: bool) -> Generator[None, None, str]:
+        """:meth:`_give_hint` a deal at a time (it yields after each deal solved)."""
         game, seat = self._game, self._seat
         if game.over or game.to_act != seat or self._until is not None:
             raise TableMessageError("a hint is for your own turn")
@@ -339,15 +371,15 @@ class CardTable(SyncedWidget):
                 f"hint: at most {HINT_BURST} hints at once and one every "
                 f"{1 / HINT_RATE:g} seconds after that: ask again in a moment"
             )
-        advice = learner_advice(
+        advice = yield from learner_advice_steps(
             game, seat, samples=samples, seed=self._state_number, seconds=HINT_SECONDS
         )
         if advice.rule_action is None:
             best = advice.ranking[0]
-            text = hint_text(best.action, best.reason)
+            text = hint_text(best.action, best.reason, advice.purpose)
         else:
             why = "" if advice.stands_in == "phase" else advice.reason
-            text = rule_hint_text(advice.rule_action, why)
+            text = rule_hint_text(advice.rule_action, why, advice.purpose)
         self._hint_at = (self._state_number, text)
         self._notice(text, "hint")
         return text

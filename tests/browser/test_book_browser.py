@@ -156,6 +156,12 @@ AXE_PAGES = [
 ]
 
 
+def _is_dark(css_colour: str) -> bool:
+    """Whether an ``rgb(r, g, b)`` colour is a dark background (relative luminance < 0.2)."""
+    r, g, b = (int(x) for x in re.findall(r"\d+", css_colour)[:3])
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 < 0.2
+
+
 @pytest.mark.parametrize(("page_name", "widgets"), AXE_PAGES)
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_axe_finds_no_serious_violation_in_a_book_pages_widgets(
@@ -177,6 +183,9 @@ def test_axe_finds_no_serious_violation_in_a_book_pages_widgets(
     found = axe_violations(visit.page, axe_script, widgets)
     (output_dir / "axe.json").write_text(json.dumps(found, indent=1))
     assert tables.count() >= 1
+    # The widgets take the page's mode (the book follows the browser's preference).
+    background = tables.first.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert _is_dark(background) == (theme == "dark"), background
     assert not found, json.dumps(found, indent=1)
     assert visit.blocked == [], f"requests outside the site: {visit.blocked}"
     assert visit.errors == [], f"errors in the page: {visit.errors}"

@@ -21,6 +21,7 @@ from fortyfive.course.files import NOTEBOOKS
 from fortyfive.course.launch import jupyter_data_dir, trust_notebooks
 
 from .conftest import FIRST_RENDER_MS, Lab
+from .first_screen import WIDGET_ERROR, WIDGETS, widget_cells
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -28,29 +29,6 @@ QUICK = ["00_start_here.ipynb", "play.ipynb"]
 NOTEBOOK_NAMES = sorted(
     p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name != "teachers_guide.ipynb"
 )
-#: What JupyterLab writes in place of a widget whose model the kernel does not have.
-WIDGET_ERROR = "Error displaying widget"
-#: A drawn puzzle (drills and the review draw puzzles too) or card table.
-WIDGETS = ".ff-puzzle, .ff-table"
-
-
-def widget_cells(name: str) -> int:
-    """How many code cells of the notebook display a widget when run: each ends on a call that
-    makes one (``puzzle(...)``, ``drill(...)``, a ``CardTable``) or on a table's name
-    (``review()`` with nothing due shows text)."""
-    cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
-    count = 0
-    for cell in cells:
-        if cell["cell_type"] != "code":
-            continue
-        source = "".join(cell["source"]).strip()
-        last = source.splitlines()[-1]
-        makes_one = re.match(r"(puzzle|drill)\(", last) or "CardTable" in last
-        names_one = re.fullmatch(r"\w+", last) and re.search(
-            rf"^{last} = ff\.CardTable", source, re.M
-        )
-        count += bool(makes_one or names_one)
-    return count
 
 
 def fresh_copy(lab: Lab, name: str) -> str:

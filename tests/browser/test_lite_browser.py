@@ -31,6 +31,7 @@ except ImportError:  # pytest's rootdir import mode puts tests/ itself on sys.pa
     from book_site import built_lite, serve  # type: ignore[no-redef]
 from tiers import full_only
 
+from .first_screen import WIDGET_ERROR, WIDGETS, widget_cells
 from .puzzle_page import by_id, fill_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("site")]
@@ -220,6 +221,33 @@ def test_the_lite_site_opens_the_first_chapter_in_the_notebook_view(
     expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=KERNEL_MS)
     assert f"notebooks/index.html?path={FIRST_CHAPTER}" in page.url
     assert page.locator(".jp-MenuBar").count() == 0  # no JupyterLab, no teacher's menus
+    page.close()
+
+
+@full_only
+def test_a_fresh_chapter_in_lite_shows_no_widget_error_and_draws_its_widgets_once_run(
+    context: Any, lite_url: str
+) -> None:
+    """The first chapter as a visitor first meets it in the live copy: the note says how to
+    run it, no "Error displaying widget" before the kernel has run a cell, and after the cells
+    run every card table and puzzle of the chapter is drawn, none in error."""
+    page = context.new_page()
+    Offline(page, lite_url)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{lite_url}/notebooks/index.html?path={FIRST_CHAPTER}")
+    notebook = page.locator(".jp-Notebook")
+    expect(notebook.locator("h1").first).to_be_visible(timeout=KERNEL_MS)
+    note = notebook.locator(".jp-RenderedMarkdown").get_by_text("Run ▸ Run All Cells")
+    expect(note.first).to_be_visible()
+    page.wait_for_timeout(3000)  # the widget manager has drawn whatever it would
+    expect(page.get_by_text(WIDGET_ERROR)).to_have_count(0)
+    expect(notebook.locator(WIDGETS)).to_have_count(0)  # nothing stands in for a widget yet
+    cells = len(json.loads((NOTEBOOKS / FIRST_CHAPTER).read_text(encoding="utf-8"))["cells"])
+    _run_cells(page, cells + 5)
+    expect(notebook.locator(WIDGETS)).to_have_count(widget_cells(FIRST_CHAPTER), timeout=KERNEL_MS)
+    expect(page.get_by_text(WIDGET_ERROR)).to_have_count(0)
+    assert errors == [], errors
     page.close()
 
 

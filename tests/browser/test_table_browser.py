@@ -714,7 +714,22 @@ def test_the_explanations_and_the_log_are_shown_on_demand_as_sentences(
     assert any(re.fullmatch(r"You play \S+", line) for line in lines), lines
     assert table.locator(".ff-log li .ff-chip").count() > 0  # the cards drawn in their suits
     table.screenshot(path=str(output_dir / "explain-open.png"))
+    kernel_output(page, "t.explain = True; t.explain = False")  # Python opens and closes it
+    expect(explain).not_to_have_attribute("open", "")
     assert not page.console_errors, page.console_errors
+
+
+def test_a_chapter_that_teaches_the_explanations_opens_them_from_the_start(
+    page: Page, lab: Lab
+) -> None:
+    table = open_table(
+        page,
+        lab,
+        "explain_open.ipynb",
+        "t = ff.CardTable('bruff', seat=0, opponents='random', seed=3, explain=True)\nt",
+    )
+    expect(table.locator(".ff-log")).to_be_visible()
+    assert table.locator("details.ff-explain").get_attribute("open") is not None
 
 
 def test_the_table_keeps_a_usable_width_with_the_sidebar_open(

@@ -41,11 +41,17 @@ export function richLine(tag, line, attrs = {}) {
   );
 }
 
+/** The synced trait that opens the disclosure (set in Python by a chapter that teaches it). */
+export const OPEN_TRAIT = "explain";
+
 /**
  * The disclosure, made once (its open state and the log's scroll survive every redraw): the
  * element, `update(info)` for the explanation and `drawLog()` appending the log's new lines.
+ * Open at first when the model says so, and opened or closed when Python changes that; the
+ * learner's own clicks stay in the page.
  */
-export function makeExplain(model, { open = false } = {}) {
+export function makeExplain(model) {
+  const open = Boolean(model.get(OPEN_TRAIT));
   const now = h("div", { class: "ff-explain-now" });
   const log = h("ol", {
     class: "ff-log",
@@ -83,6 +89,10 @@ export function makeExplain(model, { open = false } = {}) {
     drawn = [...lines];
     log.scrollTop = log.scrollHeight; // the newest line in full view
   }
+
+  model.on(`change:${OPEN_TRAIT}`, () => {
+    box.open = Boolean(model.get(OPEN_TRAIT));
+  });
 
   return { box, log, update, drawLog };
 }

@@ -680,7 +680,9 @@ function richLine(tag, line, attrs = {}) {
     )
   );
 }
-function makeExplain(model, { open = false } = {}) {
+var OPEN_TRAIT = "explain";
+function makeExplain(model) {
+  const open = Boolean(model.get(OPEN_TRAIT));
   const now = h("div", { class: "ff-explain-now" });
   const log = h("ol", {
     class: "ff-log",
@@ -712,6 +714,9 @@ function makeExplain(model, { open = false } = {}) {
     drawn = [...lines];
     log.scrollTop = log.scrollHeight;
   }
+  model.on(`change:${OPEN_TRAIT}`, () => {
+    box.open = Boolean(model.get(OPEN_TRAIT));
+  });
   return { box, log, update, drawLog };
 }
 
