@@ -554,3 +554,20 @@ def test_generated_give_up_and_bid_puzzles_come_from_the_drill_banks_none_twice(
         ManifestError, match="31 bid puzzles of difficulty 2, but its bank holds 30"
     ):
         assigned_puzzles(too_many, "ana")
+
+
+def test_a_roster_is_written_as_nbgrader_imports_it(tmp_path: Path) -> None:
+    """nbgrader's roster (id, first_name, last_name, email) is read, and written back for
+    ``nbgrader db student import``; a name a spreadsheet would run is quoted."""
+    from fortyfive.teach.roster import nbgrader_roster, read_roster_rows
+
+    p = tmp_path / "r.csv"
+    p.write_text("id,first_name,last_name,email\nana,Ana,Ruiz,ana@x.org\nben,=cmd,,\n")
+    rows = read_roster_rows(p)
+    assert read_roster(p) == ["ana", "ben"]
+    assert nbgrader_roster(rows) == (
+        "id,first_name,last_name,email\nana,Ana,Ruiz,ana@x.org\nben,'=cmd,,\n"
+    )
+    p.write_text("student,first_name\nana,\x1b[2J\n")
+    with pytest.raises(RosterError, match="line 2: its first_name"):
+        read_roster(p)

@@ -12,7 +12,8 @@ or, with ``nbgrader``, the source folder of an nbgrader course (``source/<id>/<i
 every cell locked, an autograded cell per puzzle) for ``nbgrader generate_assignment``, with
 ``nbgrader_config.py`` (the course's root, its id and the exchange; one already there is kept)
 and ``student_nbgrader_config.py``, the students' (the course id and the exchange: each
-student's ``~/.jupyter/nbgrader_config.py``, or the hub's).
+student's ``~/.jupyter/nbgrader_config.py``, or the hub's), and, with a roster,
+``nbgrader_students.csv``, the roster as ``nbgrader db student import`` reads it.
 
 With a roster, each student's notebook carries that student's token, and the grader refuses a
 file without it (a file planted in a classmate's or an absent student's name).
@@ -36,7 +37,7 @@ from fortyfive.teach.manifest import Manifest, load_manifest
 from fortyfive.teach.notebooks import Notebook, student_notebook, teacher_notebook
 from fortyfive.teach.overrides import find_overrides
 from fortyfive.teach.report import write_report
-from fortyfive.teach.roster import read_roster
+from fortyfive.teach.roster import nbgrader_roster, read_roster, read_roster_rows
 from fortyfive.teach.submission import (
     FILE_GLOB,
     Submission,
@@ -79,6 +80,8 @@ def _write(path: Path, nb: Notebook, written: list[Path], root: Path) -> None:
 
 #: The course id ``assign --nbgrader`` writes when none is given.
 DEFAULT_COURSE = "fortyfive"
+#: The roster ``assign --nbgrader --roster`` writes into the course, as nbgrader imports it.
+NBGRADER_ROSTER = "nbgrader_students.csv"
 #: nbgrader's own exchange folder, written when none is given.
 DEFAULT_EXCHANGE = "/srv/nbgrader/exchange"
 _COURSE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -119,7 +122,8 @@ def write_assignment(
     (``course``, ``exchange``: nbgrader's, with ``nbgrader``)."""
     m = load_manifest(manifest_path)
     check_drawable(m)
-    roster = read_roster(roster_path) if roster_path else []
+    rows = read_roster_rows(roster_path) if roster_path else []
+    roster = [row["id"] for row in rows]
     out = Path(out)
     written: list[Path] = []
     manifest_text = json.dumps(m.to_dict(), indent=1, ensure_ascii=False) + "\n"
@@ -137,6 +141,9 @@ def write_assignment(
             if not (out / name).exists():  # the teacher's own course config is kept
                 write_text(out / name, text, out)
                 written.append(out / name)
+        if rows:
+            write_text(out / NBGRADER_ROSTER, nbgrader_roster(rows), out)
+            written.append(out / NBGRADER_ROSTER)
         return written
     # an assignment handed out again keeps its key: the tokens in notebooks already handed
     # out stay good (a second roster adds students)
