@@ -326,7 +326,7 @@ def test_the_command_picks_a_chapter_ids_or_a_drill(
 
     monkeypatch.setattr("builtins.input", closed)
     assert main(["puzzles", "--chapter", "2"]) == 0
-    assert "Puzzle 1, 14 more after it:\nc2-01 " in capsys.readouterr().out
+    assert "Puzzle 1, 15 more after it:\nc2-01 " in capsys.readouterr().out
     assert main(["puzzles"]) == 0
     assert "Chapter 0" in capsys.readouterr().out
     assert main(["puzzles", "--drill", "trumps", "--seed", "5", "--difficulty", "2"]) == 0

@@ -14,6 +14,7 @@ from fortyfive.bench.puzzles import _answer as well_formed
 from fortyfive.engine.cards import CARD_CODE, CARDS, with_symbols
 from fortyfive.puzzles import Feedback, Puzzle, PuzzleInputError, get_puzzle, load_collection
 from fortyfive.puzzles.display import VERBATIM_KINDS, view_html, view_text
+from fortyfive.puzzles.generate import generate_puzzles
 
 #: A card as a rendering names it: by symbol ("10♦", "Joker") or, on the answer line, by code.
 SHOWN = {c.symbol(): str(c) for c in CARDS}
@@ -105,7 +106,8 @@ def test_a_run_shows_how_the_attempt_stands_and_its_feedback_shows_the_sheet_r7_
 
 
 def test_a_notation_puzzles_feedback_keeps_the_codes_it_asks_about_r1_1() -> None:
-    run = get_puzzle("c1-04").start()
+    (p,) = generate_puzzles("notation", 1, 1003, 2)  # '5c' among the words
+    run = p.start()
     fb = run.show()
     assert fb.kind == "notation" and str(fb) == fb.message
     assert "'5c' is 5♣ (R1.1: any letter case, so it is 5C)" in str(fb)  # as the engine wrote it

@@ -136,6 +136,8 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
     ("c4-12", "R8.1"): "a jink (R8.4) wins whatever the target",
     ("c4-12", "R8.2"): "a jink (R8.4) wins whatever the bonus",
     ("c4-12", "R8.6"): "a jink (R8.4) wins whatever the bonus",
+    ("c5-01", "R9.3"): "the hold is the dealer's alone and seat 1 is not the dealer: the same "
+    "calls with or without a hold",
     ("c5-01", "R9.4"): "no partnership has 100: the floor at 20 does not arise",
     ("c5-02", "R9.4"): "no partnership has 100: the floor at 20 does not arise",
     ("c5-03", "R9.3"): "no bid has been made: there is nothing for the dealer to hold",

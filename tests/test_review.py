@@ -223,7 +223,7 @@ def queue(path: Path, items: list[ReviewItem]) -> None:
 
 def test_the_review_serves_the_due_puzzles_and_schedules_them_again(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
-    later = Recipe("c3-01", "turn")
+    later = Recipe("c3-02", "turn")
     queue(
         path,
         [
@@ -249,12 +249,12 @@ def test_the_review_serves_the_due_puzzles_and_schedules_them_again(tmp_path: Pa
     drilled = graded(card(DRILLED, DAY - timedelta(days=1), 1.0, 1), DRILLED, CLEAN, DAY)
     assert now[DRILLED.puzzle] == drilled and drilled.interval() > 1
     assert (now["c1-01"].due, now["c1-01"].last) == (DAY + timedelta(days=1), DAY)
-    assert now["c3-01"] == card(later, DAY + timedelta(days=3))
+    assert now["c3-02"] == card(later, DAY + timedelta(days=3))
     assert len(read_attempts(path)) >= 2  # the review's checks are recorded too
     table = review_boxes(path)
     assert isinstance(table, Table)
     assert drilled.due > DAY + timedelta(days=3)  # the soonest first
-    assert table.column("puzzle") == ("c1-01", "c3-01", DRILLED.puzzle)
+    assert table.column("puzzle") == ("c1-01", "c3-02", DRILLED.puzzle)
     assert table.columns == ("puzzle", "kind", "due", "stability", "difficulty")
 
 

@@ -14,7 +14,7 @@ more often than not and always playing the first card shown (the highest trump) 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fortyfive.engine.cards import CARDS, SUITS, Card, parse_card
@@ -26,7 +26,7 @@ from fortyfive.puzzles._parts import GameRun, card_name, seats_view, tricks_view
 from fortyfive.puzzles.model import Feedback, PuzzleInputError
 
 #: The themes :func:`analyse_move` recognises in a key move (see :class:`MoveFacts`).
-THEMES = ("draw", "renege", "bonus", "defend")
+THEMES = ("draw", "renege", "bonus", "defend", "throw")
 
 
 def _deal_over(g: Game, deal_no: int) -> bool:
@@ -79,6 +79,22 @@ def guess_chance(g: Game, side: int, target: int) -> float:
     return total / len(values)
 
 
+def keeping_moves(g: Game, target: int) -> list[str]:
+    """The legal moves of the seat to act after which its side can still take ``target`` points
+    in the deal with best play (the solver's values)."""
+    from fortyfive.solve.solver import solve
+
+    return [a for a, v in solve(g).values.items() if v >= target]
+
+
+def is_decision(g: Game, target: int) -> bool:
+    """Is the turn of the seat to act a decision worth asking: two or more legal cards and
+    exactly one of them keeping ``target`` (an only-move)? A turn with one legal card is forced,
+    and one where several cards keep the target is no test of judgement: the endgame plays
+    both for the learner."""
+    return len(g.legal_actions()) > 1 and len(keeping_moves(g, target)) == 1
+
+
 def shown_hand(g: Game) -> list[Card]:
     """The hand of the seat to act in the order the endgame shows it: trumps first, highest
     first (R2.3), then the other suits (R2.4), as :func:`~fortyfive.engine.rules.sort_cards`
@@ -120,7 +136,9 @@ class MoveFacts:
     trumps, R5.2-R5.3), ``"bonus"`` (the side holds the deal's highest trump, which takes its
     trick and the bonus whenever it is played, R7.2; the target needs the bonus, and the move
     plays that trump at the right moment or keeps it where playing it now would lose),
-    ``"defend"`` (the side is not the auction's bidders and the line sets the contract).
+    ``"defend"`` (the side is not the auction's bidders and the line sets the contract),
+    ``"throw"`` (the move gives the trick to the defence where the nearest wrong card would have
+    taken it: the lead is thrown, and the defence must lead into the side's winners).
     """
 
     card: str
@@ -198,6 +216,9 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
             ),
             0,
         )
+        won_here = r.partnerships[deal.tricks[k].winner] == side
+        if not won_here and r.partnerships[wdeal.tricks[k].winner] == side:
+            themes.append("throw")
     if r.auction and deal.bidder >= 0 and r.partnerships[deal.bidder] != side and not deal.made:
         themes.append("defend")
     return MoveFacts(
@@ -211,6 +232,53 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         bonus_card=bonus_card,
         nearest=nearest,
         swing=swing,
+    )
+
+
+def principle(g: Game, action: str, target: int, theme: str = "") -> str:
+    """The one sentence an endgame teaches, from what its key move ``action`` does in ``g`` (the
+    first position of the endgame, not changed): draw trumps, keep a guard, throw the lead,
+    time the bonus or beat a contract (:func:`analyse_move`), or else count the tricks. The
+    endgame's own ``theme`` comes first when the move has it."""
+    f = analyse_move(g, action, target)
+    if theme in f.themes:
+        f = replace(f, themes=(theme,))
+    card = f.card
+    if "renege" in f.themes:
+        kept = " and ".join(f.kept)
+        return (
+            f"Keep a guard: to a trump lead you may hold back a protected trump ({kept}) and "
+            "play a plain card, and the trump you kept takes a trick later."
+        )
+    if "draw" in f.themes:
+        drawn = " and ".join(f.drawn)
+        return (
+            f"Draw trumps first: leading {card} pulls the defence's {drawn}, and then your plain "
+            "winners can no longer be trumped."
+        )
+    if "throw" in f.themes:
+        return (
+            f"Throw the lead: {card} gives this trick away on purpose, so that the defence must "
+            "lead next, into your winners."
+        )
+    if "bonus" in f.themes:
+        if card == f.bonus_card:
+            return (
+                f"Time the bonus: {card}, the deal's highest trump, wins its trick and the bonus "
+                "whenever it is played, so play it in the trick no other card of yours can win."
+            )
+        return (
+            f"Time the bonus: keep {f.bonus_card}, the deal's highest trump, for later, and win "
+            "this trick, or give it up, with a card that could not win another."
+        )
+    if "defend" in f.themes:
+        return (
+            "Beat the contract: count what the bidders still need and take the trick that "
+            f"leaves them short; {card} is the card that does it here."
+        )
+    return (
+        f"Count the tricks before you play: {card} is the only card that keeps {target} points "
+        "within reach, as the rest give the defence a trick it could not win otherwise."
     )
 
 
@@ -460,6 +528,11 @@ class TargetRun(GameRun, kind="target"):
                     f"bonus whenever it is played ({r.bonus_rule}): kept for later, it left "
                     "this trick to a card that could not win another."
                 )
+        if "throw" in key.themes:
+            parts.append(
+                f"{key.card} gave the trick away on purpose: the defence then had to lead, into "
+                "your side's winners."
+            )
         if "defend" in key.themes and deal.bidder >= 0:
             bidders = r.partnership_names[r.partnerships[deal.bidder]]
             parts.append(
@@ -475,11 +548,24 @@ class TargetRun(GameRun, kind="target"):
         return " ".join(parts)
 
     def _defend(self) -> list[str]:
-        """The defenders' best answers (lowest value for our side) until it is our turn."""
+        """Play on until a decision of yours: the defenders' best answers (lowest value for our
+        side), and your side's turns that are no decision (a single legal card, or more than one
+        card keeping the target: :func:`is_decision`), played for you with the solver's best.
+        Each entry says the seat and card, and "for you" for a card played on your behalf."""
+        from fortyfive.solve.solver import solve
+
         g, played = self.game, []
-        while not self._finished() and self.rules_.partnerships[g.to_act or 0] != self.side:
-            move = _defence_move(g, self.side)
-            played.append(f"seat {g.to_act} {move.split()[-1]}")
+        while not self._finished():
+            assert g.to_act is not None
+            seat = g.to_act
+            if self.rules_.partnerships[seat] != self.side:
+                move = _defence_move(g, self.side)
+                played.append(f"seat {seat} {move.split()[-1]}")
+            elif is_decision(g, self.target):
+                break
+            else:
+                move = solve(g).best[0]
+                played.append(f"seat {seat} {move.split()[-1]} (for you)")
             g.apply(move)
         return played
 
@@ -512,7 +598,13 @@ class TargetRun(GameRun, kind="target"):
                 + self._why_it_works(),
                 rules,
             )
-        said = f" The defence played: {', '.join(answers)}." if answers else ""
+        said = (
+            f" Then: {', '.join(answers)} (a card of yours that was no decision is played for you)."
+            if any(a.endswith("(for you)") for a in answers)
+            else f" The defence played: {', '.join(answers)}."
+            if answers
+            else ""
+        )
         return Feedback(True, False, f"Good: {card} keeps {self.target} within reach.{said}", rules)
 
     def hint(self) -> str | None:

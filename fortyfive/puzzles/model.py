@@ -56,6 +56,9 @@ KINDS = (
     "give-up",
     "bid",
 )
+#: The kinds that ask for a judgement, settled by the solver (an endgame, the card to give up
+#: when robbing, how high to bid); the others check a rule.
+JUDGEMENT_KINDS = ("target", "give-up", "bid")
 #: The fields of one attempt record, as the widget reports it and the progress file keeps it
 #: (``time`` is added on saving).
 ATTEMPT_FIELDS = (
@@ -76,6 +79,8 @@ MAX_ATTEMPT_SECONDS = 10**9
 MAX_ATTEMPT_HINTS = 100
 #: The chapters of the course, each a shipped collection ``chapter<N>.json``.
 CHAPTERS = tuple(range(7))
+#: The longest principle sentence a puzzle may carry (a definition may come from a file).
+MAX_PRINCIPLE = 300
 
 
 class PuzzleInputError(ValueError):
@@ -99,6 +104,9 @@ class Puzzle:
     difficulty: int = 1
     chapter: int | None = None
     title: str = ""
+    #: The idea the puzzle teaches, in one sentence, said after a solve (and after "show me"):
+    #: every shipped endgame and judgement puzzle has one; empty for a rule drill.
+    principle: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -109,15 +117,22 @@ class Puzzle:
             raise ValueError(f"puzzle {self.id}: difficulty is 1, 2 or 3")
         if self.chapter is not None and self.chapter not in CHAPTERS:
             raise ValueError(f"puzzle {self.id}: chapter is one of {CHAPTERS} or none")
+        if len(self.principle) > MAX_PRINCIPLE:
+            raise ValueError(
+                f"puzzle {self.id}: a principle is one sentence (at most 300 characters)"
+            )
 
     def start(self) -> PuzzleRun:
         """A fresh attempt at this puzzle (the position is checked by the engine here)."""
         return PuzzleRun.for_kind(self.kind)(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """The puzzle as JSON-able data, as collections hold it; :meth:`from_dict` reads it."""
+        """The puzzle as JSON-able data, as collections hold it; :meth:`from_dict` reads it
+        (an empty principle is left out, so that definitions without one stay as they were)."""
         d = asdict(self)
         d["rules"] = list(self.rules)
+        if not self.principle:
+            del d["principle"]
         return d
 
     @classmethod
@@ -136,7 +151,7 @@ class Puzzle:
         for name in ("id", "kind", "preset", "position", "prompt"):
             if name not in data:
                 raise ValueError(f"a puzzle needs the field {name!r}")
-        for name in ("id", "kind", "preset", "prompt", "title"):
+        for name in ("id", "kind", "preset", "prompt", "title", "principle"):
             if not isinstance(data.get(name, ""), str):
                 raise ValueError(f"a puzzle's {name} is a text, not {data[name]!r:.40}")
         if not isinstance(data["position"], dict):
@@ -158,6 +173,7 @@ class Puzzle:
             difficulty=data.get("difficulty", 1),
             chapter=data.get("chapter"),
             title=data.get("title", ""),
+            principle=data.get("principle", ""),
         )
 
     def __repr__(self) -> str:
@@ -337,6 +353,8 @@ class PuzzleRun:
         if self.done:
             raise PuzzleInputError("this puzzle is finished: start it again to retry")
         fb = replace(self._check(answer), kind=self.puzzle.kind)
+        if fb.correct and fb.done:
+            fb = self._with_principle(fb)
         if not fb.correct:
             self.tries += 1
             self.done = fb.done  # an endgame's wrong move fails the attempt: try again
@@ -358,9 +376,14 @@ class PuzzleRun:
 
     def show(self) -> Feedback:
         """The engine's answer in words ("show me"); the puzzle is then finished."""
-        fb = self.solution()
+        fb = self._with_principle(self.solution())
         self.done = True
         return fb
+
+    def _with_principle(self, fb: Feedback) -> Feedback:
+        """``fb`` ending with the puzzle's principle, the one sentence the puzzle teaches."""
+        p = self.puzzle.principle
+        return replace(fb, message=f"{fb.message} Principle: {p}") if p else fb
 
     def reset(self) -> None:
         """Start again from the puzzle's position (tries and hints are kept)."""

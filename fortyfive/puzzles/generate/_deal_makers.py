@@ -75,11 +75,14 @@ def _rob(rng: random.Random, d: int, want: str) -> Made:
     return "bruff", pos, "The cards are dealt and a card turned up. Who may rob it?", rule_ids
 
 
-def _give_up(rng: random.Random, d: int) -> Made:
+def _give_up(rng: random.Random, d: int, variant: str | None = None) -> Made:
     """The robber at its first turn, every hand open: the solver judges each card it may give
     up (R6.5); harder puzzles have a single best card and a smaller gap to the others. Some
     plain card is wrong: where any plain card would do, "give up a plain card" answers it, not
-    the hands (a trump is the card to give up in hardly one deal in a thousand)."""
+    the hands (a trump is the card to give up in hardly one deal in a thousand). Variant
+    ``single`` (the course's): one best card only, robbing better than not, the solver's proof
+    that every other card gives less; ``not-weakest``: so, and the weakest card (the club
+    player's rule of thumb) is not it."""
     pos = _deal(BRUFF, rng)
     g = position_game(BRUFF, pos)
     if g.phase == Phase.BURY:
@@ -102,6 +105,10 @@ def _give_up(rng: random.Random, d: int) -> Made:
     if run.best <= run.keep_value and d > 1:
         return None  # robbing must pay: the question is what to give up
     if len(run.right) > (2 if d < 3 else 1) or run.best - worst < (10 if d < 3 else 5):
+        return None
+    if variant in ("single", "not-weakest") and (len(run.right) != 1 or run.best <= run.keep_value):
+        return None
+    if variant == "not-weakest" and (run.club is None or run.club in run.right):
         return None
     plain = {c for c in run.values if not t.is_trump(parse_card(c).id)}
     if plain and plain <= set(run.right):

@@ -69,7 +69,12 @@ _THEME_RULES = {
     "renege": ("R5.2", "R5.3"),
     "bonus": (),
     "defend": (),  # R10.2, as for any theme that sets the bidders: defends_contract
+    "throw": (),
 }
+
+
+#: Themes an endgame asks one at a time (a bonus or a contract may come with any of them).
+_SINGLE = ("draw", "renege", "throw")
 
 
 def _endgame(rng: random.Random, d: int, variant: str) -> Made:
@@ -79,7 +84,9 @@ def _endgame(rng: random.Random, d: int, variant: str) -> Made:
     always playing the first legal card shown (the hand sorted trumps first, highest first,
     R2.3) fails it (:func:`~fortyfive.puzzles._endgame_kind.blind_line_makes`).
     Themes (:data:`fortyfive.puzzles._endgame_kind.THEMES`, or ``play``: none asked) are what the
-    one right first card does, as :func:`~fortyfive.puzzles._endgame_kind.analyse_move` finds it."""
+    one right first card does, as :func:`~fortyfive.puzzles._endgame_kind.analyse_move` finds it;
+    a theme's endgame has that theme alone among the draw, keep-a-guard (renege) and throw themes,
+    so that two endgames of different themes teach different ideas."""
     from fortyfive.puzzles._endgame_kind import (
         analyse_move,
         blind_line_makes,
@@ -128,13 +135,16 @@ def _endgame(rng: random.Random, d: int, variant: str) -> Made:
     if target <= s.taken:
         return None
     keeping = [a for a, v in s.values.items() if v >= target]
-    if len(s.values) < 3 or len(keeping) == len(s.values) or len(keeping) > (2 if d == 1 else 1):
-        return None
+    if len(s.values) < 3 or len(keeping) != 1:
+        return None  # one right first card, the solver's proof that every other one loses
     if g.turnup is not None and f"play {g.turnup}" in keeping:
         return None  # the facts name the turn-up: the answer would be on the screen
     side = rules.partnerships[g.to_act or 0]
-    if theme != "play" and theme not in analyse_move(g, keeping[0], target).themes:
+    found = analyse_move(g, keeping[0], target).themes
+    if theme != "play" and theme not in found:
         return None
+    if theme in _SINGLE and any(t in found for t in _SINGLE if t != theme):
+        return None  # one idea per endgame
     if blind_line_makes(g, side, target):
         return None  # always the first card shown (the highest trump) would solve it
     if guess_chance(g, side, target) > _ENDGAME_CHANCE[d]:

@@ -105,7 +105,7 @@ def _make(kind: str, rng: random.Random, d: int, variant: Any) -> Any:
     if kind == "trumps":
         return _trumps(rng, d, variant)
     if kind == "give-up":
-        return _give_up(rng, d)
+        return _give_up(rng, d, variant)
     if kind == "keep":
         return _keep(rng, d, variant)
     if kind == "rob":

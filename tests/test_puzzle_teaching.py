@@ -1,0 +1,117 @@
+"""Every shipped puzzle teaches: at least 40 % of the course asks for a judgement the solver
+settles (an endgame, the card to give up when robbing, how high to bid), each with one right
+answer the solver proves against the rest; every turn an endgame asks is an only-move (a turn
+that is no decision is played for the learner); every judgement ends with its principle in one
+sentence; chapter 0 asks what it teaches, then tours the chapters to come with the rule shown.
+"""
+
+from __future__ import annotations
+
+import pytest
+from puzzle_answers import right_answer
+
+from fortyfive.puzzles import CHAPTERS, Puzzle, load_collection
+from fortyfive.puzzles._bidding import BidRun
+from fortyfive.puzzles._endgame_kind import TargetRun, is_decision, keeping_moves
+from fortyfive.puzzles._give_up import GiveUpRun
+from fortyfive.puzzles.generate import COURSE
+from fortyfive.puzzles.model import JUDGEMENT_KINDS
+
+ALL = [p for ch in CHAPTERS for p in load_collection(ch)]
+JUDGEMENTS = [p for p in ALL if p.kind in JUDGEMENT_KINDS]
+ENDGAMES = [p for p in ALL if p.kind == "target"]
+
+
+def test_at_least_two_puzzles_in_five_ask_for_a_judgement() -> None:
+    assert len(JUDGEMENTS) / len(ALL) >= 0.4, (len(JUDGEMENTS), len(ALL))
+    for ch in CHAPTERS:  # every chapter asks some
+        assert any(p.kind in JUDGEMENT_KINDS for p in load_collection(ch)), ch
+
+
+def test_the_endgames_teach_several_themes() -> None:
+    themes = {
+        str(v).partition("-")[2] for plan in COURSE.values() for k, _, v in plan if k == "target"
+    }
+    assert {"draw", "renege", "throw", "bonus", "defend"} <= themes
+
+
+def test_dealing_arithmetic_is_asked_only_where_a_rule_needs_it() -> None:
+    """Who gets card k and who deals next (R6.1, R6.2, R9.1): once per rule, not again and again."""
+    counting = [
+        p.id for p in ALL if p.kind == "turn" and p.position.get("question") in ("dealer", "dealt")
+    ]
+    assert len(counting) <= 3, counting
+
+
+@pytest.mark.parametrize("p", JUDGEMENTS, ids=str)
+def test_a_judgement_has_one_right_answer_that_the_solver_proves(p: Puzzle) -> None:
+    run = p.start()
+    if isinstance(run, TargetRun):
+        values = __import__("fortyfive.solve.solver", fromlist=["solve"]).solve(run.game).values
+        assert len(keeping_moves(run.game, run.target)) == 1
+        assert min(values.values()) < run.target  # a wrong card is refuted on the table
+    elif isinstance(run, GiveUpRun):
+        assert len(run.right) == 1 and min(run.values.values()) < run.best
+        assert run.best > run.keep_value  # robbing pays: the question is what to give up
+    else:
+        assert isinstance(run, BidRun) and run.judgement.call in run.calls
+
+
+def _one_sentence(text: str) -> bool:
+    body = text.rstrip()
+    return 20 < len(body) <= 300 and body.endswith(".") and ". " not in body[:-1]
+
+
+@pytest.mark.parametrize("p", JUDGEMENTS, ids=str)
+def test_every_judgement_ends_with_its_principle_in_one_sentence(p: Puzzle) -> None:
+    assert _one_sentence(p.principle), (p.id, p.principle)
+    run = p.start()
+    if isinstance(run, TargetRun):
+        fb = None
+        for _ in range(10):
+            (move,) = keeping_moves(run.game, run.target)  # an only-move, or the run would play it
+            fb = run.check(move.split()[1])
+            if fb.done:
+                break
+    else:
+        fb = run.check(right_answer(p))
+    assert fb is not None and fb.correct and fb.done
+    assert fb.message.endswith(f"Principle: {p.principle}")
+    assert p.start().show().message.endswith(f"Principle: {p.principle}")
+
+
+@pytest.mark.parametrize("p", ENDGAMES, ids=str)
+def test_every_endgame_turn_asked_is_an_only_move(p: Puzzle) -> None:
+    """Turns with one legal card, or several cards keeping the target, are played for the
+    learner; every turn left to the learner has one right card of two or more."""
+    run = p.start()
+    assert isinstance(run, TargetRun)
+    asked = 0
+    while not run.done:
+        assert is_decision(run.game, run.target), (p.id, asked)
+        (move,) = keeping_moves(run.game, run.target)
+        run.check(move.split()[1])
+        asked += 1
+    assert run.solved and asked >= 1
+
+
+def test_a_free_turn_is_played_for_the_learner() -> None:
+    """Among the shipped endgames, some line has a turn of the learner's side that is no
+    decision: it is played, and the message says so."""
+    said = []
+    for p in ENDGAMES:
+        run = p.start()
+        assert isinstance(run, TargetRun)
+        (move,) = keeping_moves(run.game, run.target)
+        said.append(run.check(move.split()[1]).message)
+    assert any("(for you)" in m for m in said)
+
+
+CH0 = load_collection(0)
+
+
+def test_chapter_0_asks_what_it_teaches_then_tours_the_rest_not_ending_on_the_hardest() -> None:
+    taught = {"R1.1", "R1.2", "R1.3", "R3.1"}  # R3.1: play goes round clockwise, as R1.2
+    first = CH0[:4]
+    assert all(set(p.rules) <= taught for p in first), [(p.id, p.rules) for p in first]
+    assert CH0[-1].difficulty < 3
