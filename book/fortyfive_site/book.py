@@ -170,7 +170,7 @@ def build_book(
         site = work / "output" / "_build" / "html"
         for page in site.rglob("*.html"):
             text = page.read_text(encoding="utf-8")
-            shared = share_widget_code(text)
+            shared = share_widget_code(drop_unshown_widgets(text))
             if shared != text:
                 page.write_text(shared, encoding="utf-8")
         if executed is not None:
@@ -235,6 +235,28 @@ def share_widget_code(page: str) -> str:
         return m.group(1) + body + m.group(3)
 
     return _WIDGET_STATE.sub(once, page)
+
+
+_WIDGET_VIEW = '<script type="application/vnd.jupyter.widget-view+json">'
+_HOST_SCRIPT = re.compile(r'<script type="module" src="[^"]*fortyfive-live\.js[^"]*"></script>\n?')
+
+
+def drop_unshown_widgets(page: str) -> str:
+    """``page`` without its widget state and the widgets' host when it shows no widget (a
+    notebook that makes widgets without displaying one): a page without widgets loads nothing
+    for them.
+
+    >>> state = '<script type="application/vnd.jupyter.widget-state+json">{}</script>'
+    >>> host = '<script type="module" src="../_static/fortyfive-live.js?v=1"></script>'
+    >>> drop_unshown_widgets(f"<head>{host}</head><body>{state}</body>")
+    '<head></head><body></body>'
+    >>> view = _WIDGET_VIEW + '{"model_id": "a"}</script>'
+    >>> drop_unshown_widgets(host + state + view) == host + state + view
+    True
+    """
+    if _WIDGET_VIEW in page:
+        return page
+    return _HOST_SCRIPT.sub("", _WIDGET_STATE.sub("", page))
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")

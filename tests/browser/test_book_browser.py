@@ -1,8 +1,9 @@
-"""The built book in Chromium, with the network blocked: its pages draw their widgets.
+"""The built book in Chromium, with the network blocked: its pages draw their widgets and answer.
 
 The site is served on 127.0.0.1; every other request is aborted and recorded (the browser is
 also launched with only 127.0.0.1 resolvable). No JupyterLab and no kernel: the widgets are
-drawn from the state embedded in each page by the scripts the site serves itself.
+drawn from the state embedded in each page by the site's own script (widgets/src/live.js), which
+then runs them against Python started in the page (Pyodide, from the site's Lite copy).
 
 To check another widget, add a (page, CSS selector) pair to PAGE_CHECKS.
 """
@@ -172,7 +173,6 @@ def test_a_puzzle_on_a_book_page_answers_wrong_then_right_in_the_page(
     timings = visit.page.evaluate("() => window.fortyfiveLive.timings")
     before = sum(n for t, _, n in fetched if t < drawn)
     python = sum(n for _, url, n in fetched if "/lite/static/pyodide/" in url)
-    host = sum(n for _, url, n in fetched if url.endswith("fortyfive-live.js"))
     report = {
         "puzzle": p.id,
         "load_to_drawn_s": round(drawn - loaded, 2),
@@ -181,13 +181,13 @@ def test_a_puzzle_on_a_book_page_answers_wrong_then_right_in_the_page(
         "pyodide_ready_ms": round(timings["pyodide"] - timings["start"]),
         "live_ms": round(timings["ready"] - timings["start"]),
         "page_bytes_before_python": before,
-        "host_script_bytes": host,
         "python_bytes": python,
         "wrong_feedback": wrong_text,
         "right_feedback": right_text,
     }
     (output_dir / "live.json").write_text(json.dumps(report, indent=1))
-    print("\nlive book page:", json.dumps({k: v for k, v in report.items() if "feedback" not in k}))
+    figures = {k: v for k, v in report.items() if not k.endswith("_feedback")}
+    print("\nlive book page:", json.dumps(figures))
     assert visit.blocked == [], f"requests outside the site: {visit.blocked}"
     assert visit.errors == [], f"errors in the page: {visit.errors}"
 
