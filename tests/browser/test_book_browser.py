@@ -161,10 +161,19 @@ def test_a_puzzle_on_a_book_page_answers_wrong_then_right_in_the_page(
     expect(status).to_have_attribute("data-live", "live")
     expect(status).to_contain_text("Live")
     wrong_text = feedback.inner_text()
-    started = time.monotonic()
-    card(widget, right).click()
-    expect(widget).to_have_attribute("data-solved", "true", timeout=10_000)
-    right_ms = (time.monotonic() - started) * 1000
+    # Timed in the page, from the click to the widget saying it is solved.
+    right_ms = widget.evaluate(
+        """(w, button) => new Promise((done) => {
+             const t0 = performance.now();
+             const seen = new MutationObserver(() => {
+               if (w.dataset.solved === "true") { seen.disconnect(); done(performance.now() - t0); }
+             });
+             seen.observe(w, { attributes: true });
+             button.click();
+           })""",
+        card(widget, right).element_handle(),
+    )
+    expect(widget).to_have_attribute("data-solved", "true")
     right_text = feedback.inner_text()
     assert right_text != wrong_text and "Not quite." not in right_text
     if p.principle:
