@@ -13,15 +13,16 @@ from pathlib import Path
 
 import pytest
 from fortyfive_site.book import (
+    LIVE_TITLE,
     NOTE_TITLE,
     ROOT,
     SAME_AS,
     TRY_LIVE,
     BookError,
-    _check_anywidget,
     build_book,
     chapter_notebooks,
     course_command,
+    kernel_note,
     live_url,
 )
 from fortyfive_site.lite import site_size as lite_size
@@ -36,7 +37,6 @@ pytestmark = pytest.mark.xdist_group("site")
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-VENDOR = ROOT / "book" / "static" / "widget-vendor"
 
 
 @pytest.fixture(scope="module")
@@ -89,18 +89,18 @@ def test_the_build_says_where_the_site_is(site: Site) -> None:
 
 
 @pytest.mark.slow
-def test_every_chapter_has_a_page_with_the_static_note_and_its_command(site: Site) -> None:
+def test_every_chapter_has_a_page_with_the_live_note_and_its_command(site: Site) -> None:
     for notebook in chapter_notebooks():
         page = site.page(chapter_page(notebook))
         assert page.is_file(), f"no page for {notebook.name}"
         text = page.read_text(encoding="utf-8")
-        assert NOTE_TITLE in text
-        assert "needs a running Python kernel" in text
+        assert LIVE_TITLE in text and NOTE_TITLE not in text
+        assert "answer here: Python starts in the page" in text
         # The command is in a <code> element, one <span> per word.
         words = re.sub(r"<[^>]+>", "", text)
         assert course_command(notebook.name) in words, notebook.name
     index = site.page("index.html").read_text(encoding="utf-8")
-    assert NOTE_TITLE in index and "Learn Forty-Five" in index
+    assert LIVE_TITLE in index and "Learn Forty-Five" in index
 
 
 @pytest.mark.slow
@@ -109,7 +109,7 @@ def test_every_chapter_page_offers_its_live_copy_first(site: Site) -> None:
         text = site.page(chapter_page(notebook)).read_text(encoding="utf-8")
         link = live_url(f"notebooks/{notebook.stem}", notebook.name)
         assert f'href="{link.replace("&", "&amp;")}"' in text, notebook.name
-        note = text[text.index(NOTE_TITLE) :]
+        note = text[text.index(LIVE_TITLE) :]
         assert (
             note.index(TRY_LIVE)
             < note.index("Or, on your own computer")
@@ -150,26 +150,31 @@ def test_widgets_are_drawn_from_state_embedded_in_their_page(site: Site) -> None
 
 @pytest.mark.slow
 def test_pages_load_only_the_site_s_own_scripts(site: Site) -> None:
-    widget_scripts = set()
     for page in site.pages():
         text = page.read_text(encoding="utf-8")
         for url in assets(page).urls:
             assert not re.match(r"^([a-z]+:)?//", url), f"{page.name} loads {url}"
             local = (page.parent / url.split("?")[0]).resolve()
             assert local.is_file(), f"{page.name}: {url} is not in the site"
-            if "widget" in url:
-                widget_scripts.add(local.relative_to(site.root).as_posix())
         for cdn in ("cdn.jsdelivr", "unpkg.com", "cdnjs", "sphinx-thebe", "x-thebe-config"):
             assert cdn not in text, f"{page.name} mentions {cdn}"
         launch = re.search(r'(href|src)="https?://[^"]*(binder|colab|deepnote)', text)
         assert launch is None, f"{page.name} links to {launch and launch.group(0)}"
-    assert widget_scripts == {
-        "_static/widget-vendor/requirejs/require.js",
-        "_static/widgets-config.js",
-        "_static/widget-vendor/html-manager/dist/embed-amd.js",
-    }
-    # What the widget manager and widgets-config.js load in turn.
-    assert (site.root / "_static/widget-vendor/anywidget/dist/index.js").is_file()
+    # One script draws the widgets, and only on the pages that hold them: a page without
+    # widgets loads nothing for them.
+    with_host, without = [], []
+    for page in site.pages():
+        found = assets(page)
+        holds = any(kind == WIDGET_VIEW for kind, _ in found.typed)
+        host = [u for u in found.urls if u.split("?")[0].endswith("fortyfive-live.js")]
+        (with_host if host else without).append(page.name)
+        assert bool(host) == holds, f"{page.name}: widgets {holds}, host {host}"
+        if host:
+            tag = re.search(r"<script[^>]*fortyfive-live\.js[^>]*>", page.read_text("utf-8"))
+            assert tag and 'type="module"' in tag.group(0), page.name
+    assert "play.html" in with_host and "rules.html" in without
+    size = (site.root / "_static" / "fortyfive-live.js").stat().st_size
+    print(f"the page host: {size / 1000:.0f} kB, on {len(with_host)} of {len(site.pages())} pages")
 
 
 @pytest.mark.slow
@@ -185,19 +190,6 @@ def test_the_rules_reference_is_a_page_with_a_link_target_per_rule(site: Site) -
     assert 'href="rules.html"' in index
 
 
-def test_the_vendored_anywidget_bundle_matches_the_python_package() -> None:
-    """The embedded state asks for anywidget ~X.Y.*: the served bundle must be that version."""
-    import anywidget
-
-    bundled = json.loads((VENDOR / "anywidget" / "package.json").read_text())["version"]
-    assert bundled.split(".")[:2] == anywidget.__version__.split(".")[:2], (
-        f"book/static/widget-vendor/anywidget is {bundled}, Python anywidget is "
-        f"{anywidget.__version__}: update it (see its README)"
-    )
-    for folder in ("requirejs", "html-manager", "anywidget"):
-        assert (VENDOR / folder / "LICENSE").is_file(), folder
-
-
 def test_the_contents_name_the_course_notebooks_in_order() -> None:
     names = [path.name for path in chapter_notebooks()]
     assert names[0] == "00_start_here.ipynb"
@@ -205,14 +197,19 @@ def test_the_contents_name_the_course_notebooks_in_order() -> None:
     assert "teachers_guide.ipynb" in names and "play.ipynb" in names
 
 
-def test_a_bundle_of_another_anywidget_version_stops_the_build(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import importlib.metadata
-
-    monkeypatch.setattr(importlib.metadata, "version", lambda name: "0.99.1")
-    with pytest.raises(BookError, match=r"serves anywidget 0\.11\.\d+ but .* anywidget 0\.99\.1"):
-        _check_anywidget(ROOT)
+def test_the_note_says_live_with_the_lite_site_and_static_without() -> None:
+    """With the Lite site beside the book a chapter's widgets answer in the page; without it
+    the note says a click does nothing there, and gives the command either way."""
+    chapter = "02_tricks_and_reneging.ipynb"
+    live = kernel_note(chapter, live_url("notebooks/02_tricks_and_reneging", chapter)).astext()
+    static = kernel_note(chapter).astext()
+    assert live.startswith(LIVE_TITLE) and "answer here: Python starts in the page" in live
+    assert live.index(TRY_LIVE) < live.index("Or, on your own computer")
+    assert static.startswith(NOTE_TITLE) and "here a click does nothing" in static
+    assert TRY_LIVE not in static
+    for text in (live, static):
+        assert course_command(chapter) in text and course_command() in text
+    assert "on these pages a click does nothing" in kernel_note(None).astext()
 
 
 def test_missing_chapters_are_named_before_anything_is_built(tmp_path: Path) -> None:

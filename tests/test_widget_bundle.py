@@ -17,7 +17,10 @@ import pytest
 
 from fortyfive.widgets._assets import STATIC, module_source, stylesheet, widgets_dir
 
-WIDGETS = Path(__file__).resolve().parents[1] / "widgets"
+ROOT = Path(__file__).resolve().parents[1]
+WIDGETS = ROOT / "widgets"
+#: The book pages' widget host, bundled into book/static (not the package).
+HOST = "fortyfive-live.js"
 BUNDLE = ["puzzle.css", "puzzle.js", "table.css", "table.js"]
 REQUIRED = os.environ.get("FORTYFIVE_REQUIRE_NODE") == "1"
 NOTE = "Generated from widgets/src by `npm run build`: edit the sources there, not this file."
@@ -85,11 +88,15 @@ def test_a_source_file_is_not_in_the_bundle(name: str) -> None:
 
 
 def test_the_committed_bundle_is_what_the_sources_build(npm: str, tmp_path: Path) -> None:
-    """``npm run build -- <outdir>`` from widgets/src gives the committed files byte for byte."""
-    out = tmp_path / "static"
-    _run(npm, "run", "build", "--", str(out))
+    """``npm run build -- <outdir> <bookdir>`` from widgets/src gives the committed files byte
+    for byte: the widgets' bundle and the book pages' host."""
+    out, book = tmp_path / "static", tmp_path / "book"
+    _run(npm, "run", "build", "--", str(out), str(book))
     assert sorted(p.name for p in out.iterdir()) == BUNDLE
     stale = [n for n in BUNDLE if (out / n).read_bytes() != (STATIC / n).read_bytes()]
+    host = ROOT / "book" / "static" / HOST
+    if (book / HOST).read_bytes() != host.read_bytes():
+        stale.append(str(host.relative_to(ROOT)))
     assert not stale, f"rebuild and commit the bundle (npm run build in widgets/): {stale}"
 
 

@@ -309,6 +309,9 @@ def test_a_play_during_a_hint_search_stops_it_after_the_deal_being_solved(
     from fortyfive.widgets import table as table_module
 
     monkeypatch.setattr(table_module, "_in_a_kernel", lambda: True)
+    # The node budget only: on a busy machine the wall-clock cap could end the first deal's
+    # search before the play arrives, and the hint would then be shown.
+    monkeypatch.setattr(table_module, "HINT_SECONDS", None)
     t = first_lead_table()
     before = len(t.game.history)
     played_after: list[int] = []

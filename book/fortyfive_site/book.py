@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 from fortyfive.course.files import FIRST_CHAPTER
 from fortyfive.course.safe_paths import replace_file
+from fortyfive.widgets.live import RECIPES_ENV
 from fortyfive_site.outdir import OutError, claim, replace_site
 
 #: The repository: it holds book/ and notebooks/.
@@ -86,21 +87,6 @@ def _check_out(out: Path) -> None:
         raise BookError(str(e)) from None
 
 
-def _check_anywidget(root: Path) -> None:
-    """The pages ask for anywidget ~X.Y.* (the Python package's version): the bundle the site
-    serves must be that minor version."""
-    from importlib.metadata import version
-
-    package = root / "book" / "static" / "widget-vendor" / "anywidget" / "package.json"
-    served = json.loads(package.read_text(encoding="utf-8"))["version"]
-    running = version("anywidget")
-    if served.split(".")[:2] != running.split(".")[:2]:
-        raise BookError(
-            f"the book serves anywidget {served} but the notebooks run with anywidget {running}: "
-            "update book/static/widget-vendor/anywidget (see its README) or install that version"
-        )
-
-
 def build_book(
     out: Path | None = None,
     root: Path = ROOT,
@@ -144,7 +130,6 @@ def build_book(
     missing = missing_notebooks(root)
     if missing:
         raise BookError(f"chapters missing from {root / 'notebooks'}: {', '.join(missing)}")
-    _check_anywidget(root)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="fortyfive-book-") as tmp:
         work = Path(tmp)
@@ -161,6 +146,9 @@ def build_book(
         path = os.pathsep.join(p for p in parts if p)
         env = {**os.environ, "JUPYTER_CONFIG_DIR": str(config), "PYTHONPATH": path}
         env[LITE_ENV] = LITE_FOLDER if lite else ""
+        # With the Lite site beside it, every widget keeps the recipe that rebuilds it in the
+        # page's own Python (Pyodide from the Lite site's files): the pages are live.
+        env[RECIPES_ENV] = "1" if lite else ""
         cmd = [
             sys.executable,
             "-c",
@@ -182,7 +170,7 @@ def build_book(
         site = work / "output" / "_build" / "html"
         for page in site.rglob("*.html"):
             text = page.read_text(encoding="utf-8")
-            shared = share_widget_code(text)
+            shared = share_widget_code(drop_unshown_widgets(text))
             if shared != text:
                 page.write_text(shared, encoding="utf-8")
         if executed is not None:
@@ -217,8 +205,8 @@ _SHARED_CODE = ("_esm", "_css")
 def share_widget_code(page: str) -> str:
     """``page`` with one copy of each widget's front-end code (anywidget's ``_esm`` and
     ``_css``) in its widget state: every other widget holding the same code names the model that
-    holds it (:data:`SAME_AS`), and ``static/widgets-config.js`` copies it back before the
-    widget manager reads the state. A chapter's nine puzzles then carry one script, not nine.
+    holds it (:data:`SAME_AS`), and the page's host (``widgets/src/live-model.js``) copies it
+    back when it reads the state. A chapter's nine puzzles then carry one script, not nine.
 
     >>> state = {"state": {m: {"state": {"_esm": "x" * 999}} for m in ("a", "b")}}
     >>> tag = '<script type="application/vnd.jupyter.widget-state+json">{}</script>'
@@ -249,6 +237,28 @@ def share_widget_code(page: str) -> str:
     return _WIDGET_STATE.sub(once, page)
 
 
+_WIDGET_VIEW = '<script type="application/vnd.jupyter.widget-view+json">'
+_HOST_SCRIPT = re.compile(r'<script type="module" src="[^"]*fortyfive-live\.js[^"]*"></script>\n?')
+
+
+def drop_unshown_widgets(page: str) -> str:
+    """``page`` without its widget state and the widgets' host when it shows no widget (a
+    notebook that makes widgets without displaying one): a page without widgets loads nothing
+    for them.
+
+    >>> state = '<script type="application/vnd.jupyter.widget-state+json">{}</script>'
+    >>> host = '<script type="module" src="../_static/fortyfive-live.js?v=1"></script>'
+    >>> drop_unshown_widgets(f"<head>{host}</head><body>{state}</body>")
+    '<head></head><body></body>'
+    >>> view = _WIDGET_VIEW + '{"model_id": "a"}</script>'
+    >>> drop_unshown_widgets(host + state + view) == host + state + view
+    True
+    """
+    if _WIDGET_VIEW in page:
+        return page
+    return _HOST_SCRIPT.sub("", _WIDGET_STATE.sub("", page))
+
+
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _CELL_ERROR = re.compile(
     r"An error occurred while executing the following cell:\n(.*?)\n\n\nThe above exception", re.S
@@ -273,6 +283,8 @@ def _explain(log: str) -> str:
 # ---------------------------------------------------------------- the Sphinx extension
 
 NOTE_TITLE = "This page is static"
+#: The note's title where the Lite site is built beside the book: the widgets answer in the page.
+LIVE_TITLE = "Live on this page"
 #: The Lite site's folder inside the book (empty in the Sphinx build's environment: no Lite).
 LITE_FOLDER = "lite"
 LITE_ENV = "FORTYFIVE_BOOK_LITE"
@@ -301,7 +313,9 @@ def course_command(notebook: str | None = None) -> str:
 
 def kernel_note(notebook: str | None, live: str | None = None) -> nodes.admonition:
     """The note for a page: the notebook it was built from (``None``: a page of the book's own),
-    and ``live``, the address of the same chapter in the Lite site, offered first."""
+    and ``live``, the address of the same chapter in the Lite site. With the Lite site, the
+    pages' widgets answer in the page itself (``widgets/src/live.js`` writes its status under
+    the title); without it they are drawn from their saved state and answer nothing."""
     from docutils import nodes
 
     def para(*parts: str | nodes.Node) -> nodes.paragraph:
@@ -311,35 +325,28 @@ def kernel_note(notebook: str | None, live: str | None = None) -> nodes.admoniti
     def code(text: str) -> nodes.literal:
         return nodes.literal(text, text)
 
+    title = LIVE_TITLE if live else NOTE_TITLE
     note = nodes.admonition(classes=["note", "fortyfive-kernel-note"])
-    note += nodes.title(NOTE_TITLE, NOTE_TITLE)
-    if live:
-        button = nodes.reference(
-            "", "", nodes.strong(TRY_LIVE, TRY_LIVE), refuri=live, classes=["fortyfive-try-live"]
-        )
-        where = "this chapter" if notebook else "the course"
+    note += nodes.title(title, title)
+    where = "this chapter" if notebook else "the course"
+    if live and notebook:
         note += para(
-            button,
-            f": opens {where} in your browser, where Python runs in the page (Pyodide): the "
-            "puzzles are checked, the cards play and the hints come, with nothing to install. "
-            "Run its cells (Run, Run All Cells) once the kernel is ready; your progress is kept "
-            "in the browser.",
+            "The card tables and puzzles on this page answer here: Python starts in the page "
+            "(Pyodide) when you reach one, then checks your answers, plays the cards and gives "
+            "hints, offline, with nothing to install. What you do here is not kept when you "
+            "leave the page."
         )
-    if notebook:
+    elif live:
+        note += para(
+            "The card tables and puzzles on the chapters' pages answer there: Python starts in "
+            "the page (Pyodide) when you reach one, offline, with nothing to install."
+        )
+    elif notebook:
         note += para(
             "The card tables and puzzles on it were drawn when the book was built, by running ",
             code(f"notebooks/{notebook}"),
             ". Checking a puzzle's answer, playing a card or asking for a hint needs a running "
             "Python kernel, so here a click does nothing.",
-        )
-        note += para(
-            ("Or, on your own computer, " if live else "To work through this chapter, ")
-            + "open it in JupyterLab, from a copy of the project "
-            "set up as its README says: ",
-            code(course_command(notebook)),
-            " (",
-            code(course_command()),
-            " opens the course at its first chapter).",
         )
     else:
         note += para(
@@ -349,13 +356,27 @@ def kernel_note(notebook: str | None, live: str | None = None) -> nodes.admoniti
             "or asking for a hint needs a running Python kernel, so on these pages a click does "
             "nothing.",
         )
-        note += para(
-            ("Or, on your own computer, " if live else "To work through the course, ")
-            + "open it in JupyterLab, from a copy of the project set "
-            "up as its README says: ",
-            code(course_command()),
-            ".",
+    if live:
+        button = nodes.reference(
+            "", "", nodes.strong(TRY_LIVE, TRY_LIVE), refuri=live, classes=["fortyfive-try-live"]
         )
+        note += para(
+            button,
+            f": opens {where} as notebooks in your browser (JupyterLite), where you can also run "
+            "and change the code; run its cells (Run, Run All Cells) once the kernel is ready. "
+            "Your progress there is kept in the browser.",
+        )
+    command = course_command(notebook)
+    note += para(
+        ("Or, on your own computer, " if live else f"To work through {where}, ")
+        + "open it in JupyterLab, from a copy of the project set up as its README says: ",
+        code(command),
+        *(
+            (" (", code(course_command()), " opens the course at its first chapter).")
+            if notebook
+            else (".",)
+        ),
+    )
     return note
 
 

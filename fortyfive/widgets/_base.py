@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
+import os
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
@@ -46,6 +47,9 @@ NOTICE_RATE = 5.0
 FLOODED = "too many messages from the page: the rest are ignored for a moment, nothing changed"
 #: What the page's widget manager may ask (ipywidgets' protocol).
 METHODS = frozenset({"update", "request_state", "custom"})
+#: Set (to ``1``) where the book is built: each widget then keeps, in its synced ``_live``
+#: trait, the recipe that rebuilds it in a book page's own Python (:mod:`fortyfive.widgets.live`).
+RECIPES_ENV = "FORTYFIVE_LIVE_RECIPES"
 
 
 class TokenBucket:
@@ -149,6 +153,9 @@ class SyncedWidget(anywidget.AnyWidget):
 
     notice = traitlets.Dict({"text": "", "kind": "", "state": 0}).tag(sync=True)  # last refusal
     state = traitlets.Int(0).tag(sync=True)  # bumped by every change; messages must carry it
+    #: The recipe of :meth:`live_recipe`, only where the book is built (:data:`RECIPES_ENV`);
+    #: the page's host hands it to the page's Python, never to the widget's view.
+    _live = traitlets.Dict().tag(sync=True)
 
     #: The clock of the rate limits (a test gives a widget its own).
     clock: Callable[[], float] = staticmethod(time.monotonic)
@@ -164,6 +171,14 @@ class SyncedWidget(anywidget.AnyWidget):
         super().__init__(**traits)
         self.on_msg(self._on_msg)
         self._sync()
+        if os.environ.get(RECIPES_ENV) == "1":
+            self._live = self.live_recipe() or {}
+
+    def live_recipe(self) -> dict[str, Any] | None:
+        """What rebuilds this widget as it is now in a book page's Python
+        (:func:`fortyfive.widgets.live.restore`), as JSON; ``None``: it cannot be (the page then
+        draws it static). A recipe holds nothing the page may not show."""
+        return None
 
     def _now(self) -> float:
         return self.clock()

@@ -56,6 +56,10 @@ class PracticeWidget(PuzzleWidget):
         self._next_at: int | None = None  # the state at which Next was last applied
         super().__init__(session.puzzle, tries_before_show=tries_before_show, on_attempt=on_attempt)
 
+    def live_recipe(self) -> dict[str, Any] | None:
+        """None: a session (its learner's file, its queue) is not rebuilt in a book page."""
+        return None
+
     @property
     def session(self) -> Practice:
         """The :class:`Practice` session shown."""

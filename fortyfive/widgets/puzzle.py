@@ -138,6 +138,17 @@ class PuzzleWidget(SyncedWidget):
         self._wrong = 0
         self._feedback: dict[str, Any] = {}
 
+    def live_recipe(self) -> dict[str, Any] | None:
+        """A shipped puzzle by its id (the page's Python has the same collections); any other
+        puzzle has none."""
+        try:
+            shipped = get_puzzle(self._puzzle.id) == self._puzzle
+        except KeyError:
+            shipped = False
+        if not shipped:
+            return None
+        return {"widget": "puzzle", "id": self._puzzle.id, "tries_before_show": self.show_after}
+
     # ------------------------------------------------------------------ public API
 
     @property

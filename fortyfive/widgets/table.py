@@ -201,6 +201,9 @@ class CardTable(SyncedWidget):
         elif not callable(getattr(opponents, "choose", None)):
             raise InputError("opponents", opponents, "a bot's name or a bot (with .choose)")
         self._bot_seed = game.seed if seed is None else seed
+        # how the table began, for a book page's own Python (live_recipe): a bot by name only
+        self._opponents = opponents if isinstance(opponents, str) else None
+        self._start_record = game.record()
         self._game = game
         self._seat = seat
         self._reveal = reveal  # not a trait: the browser must not be able to turn it on
@@ -218,6 +221,27 @@ class CardTable(SyncedWidget):
         self._hint_tasks: set[asyncio.Task[None]] = set()  # hints being searched on the loop
         self._hints = TokenBucket(HINT_BURST, HINT_RATE, self._now)
         super().__init__(pause_ms=pause_ms, four_colour=four_colour, explain=explain)
+
+    def live_recipe(self) -> dict[str, Any] | None:
+        """The table as it began (its game's record then, its seat and settings), when every
+        card that record names may be on the page: a table showing every hand, or a shuffled
+        game not yet begun (its seed deals it, as the page's code does). Bots given as objects,
+        or a game begun elsewhere behind a seat's view, have none."""
+        start = self._start_record
+        fresh = start["start"] is None and not start["actions"]
+        if self._opponents is None or not (self._reveal or fresh):
+            return None
+        return {
+            "widget": "table",
+            "record": start,
+            "seat": self._seat,
+            "reveal": self._reveal,
+            "opponents": self._opponents,
+            "level": self._level,
+            "seed": self._bot_seed,
+            "pause_ms": self.pause_ms,
+            "four_colour": self.four_colour,
+        }
 
     @property
     def level(self) -> str | None:

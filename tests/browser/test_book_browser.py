@@ -1,8 +1,9 @@
-"""The built book in Chromium, with the network blocked: its pages draw their widgets.
+"""The built book in Chromium, with the network blocked: its pages draw their widgets and answer.
 
 The site is served on 127.0.0.1; every other request is aborted and recorded (the browser is
 also launched with only 127.0.0.1 resolvable). No JupyterLab and no kernel: the widgets are
-drawn from the state embedded in each page by the scripts the site serves itself.
+drawn from the state embedded in each page by the site's own script (widgets/src/live.js), which
+then runs them against Python started in the page (Pyodide, from the site's Lite copy).
 
 To check another widget, add a (page, CSS selector) pair to PAGE_CHECKS.
 """
@@ -18,8 +19,12 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from puzzle_answers import script
+
+from fortyfive.puzzles import Puzzle, load_collection
 
 from .conftest import FIRST_RENDER_MS, axe_violations
+from .puzzle_page import by_id, card
 
 try:
     from tests.book_site import Site, built_site, serve
@@ -91,7 +96,7 @@ def test_a_book_page_draws_its_widget_with_the_network_blocked(
     expect(visit.page.locator(selector).first).to_be_visible(timeout=FIRST_RENDER_MS)
     drawn = time.monotonic() - started
     (output_dir / "timing.txt").write_text(f"{page_name}: {selector} drawn after {drawn:.2f} s\n")
-    # The page says it is static and how to open the chapter in JupyterLab.
+    # The page says how to open the chapter in JupyterLab too.
     note = visit.page.locator(".fortyfive-kernel-note")
     expect(note).to_be_visible()
     expect(note).to_contain_text("python -m fortyfive course")
@@ -103,7 +108,7 @@ def test_a_book_page_draws_its_widget_with_the_network_blocked(
 
 def test_every_widget_of_a_page_is_drawn_from_its_one_copy_of_the_code(visit: Visit) -> None:
     """A chapter's puzzles share one copy of the widgets' code per page (book.py,
-    share_widget_code); widgets-config.js gives it back to each of them."""
+    share_widget_code); the page's host (live-model.js) gives it back to each of them."""
     visit.page.goto(f"{visit.base}/notebooks/02_tricks_and_reneging.html")
     views = visit.page.locator('script[type="application/vnd.jupyter.widget-view+json"]')
     drawn = visit.page.locator(".ff-puzzle, .ff-table")
@@ -114,21 +119,108 @@ def test_every_widget_of_a_page_is_drawn_from_its_one_copy_of_the_code(visit: Vi
     assert visit.errors == [], f"errors in the page: {visit.errors}"
 
 
-def test_a_static_pages_widgets_say_nothing_answers_there_not_how_to_answer(
-    visit: Visit,
+def _first_card_puzzle(chapter: int) -> tuple[Puzzle, str, str]:
+    """The chapter's first puzzle answered by one card that has a wrong card to try: the puzzle,
+    a wrong card and the right one (from the engine, in the test process)."""
+    for p in load_collection(chapter):
+        wrong, steps, spec = script(p)
+        if spec["type"] == "card" and wrong is not None and len(steps) == 1:
+            return p, str(wrong), str(steps[0])
+    raise AssertionError(f"chapter {chapter} has no one-card puzzle with a wrong card")
+
+
+def test_a_puzzle_on_a_book_page_answers_wrong_then_right_in_the_page(
+    visit: Visit, output_dir: Path
 ) -> None:
-    """No kernel answers on the static book: every card table and unfinished puzzle says so
-    where it would say how to answer or play (widgets-config.js, dom.js staticPage)."""
+    """No kernel and no JupyterLab: the page starts Python itself (Pyodide, from the site's
+    own files) and the puzzle's feedback is the engine's, as in JupyterLab. The figures go to
+    live.json: the time from load and from the first click to the first feedback, and the bytes
+    the page fetched before and after Python started."""
+    fetched: list[tuple[float, str, int]] = []
+
+    def count(response: Any) -> None:
+        size = int(response.headers.get("content-length") or 0)
+        fetched.append((time.monotonic(), response.url, size))
+
+    visit.page.on("response", count)
+    p, wrong, right = _first_card_puzzle(2)
+    loaded = time.monotonic()
     visit.page.goto(f"{visit.base}/notebooks/02_tricks_and_reneging.html")
-    tables = visit.page.locator(".ff-table")
-    puzzles = visit.page.locator('.ff-puzzle[data-done="false"]')
-    expect(puzzles.first).to_be_visible(timeout=FIRST_RENDER_MS)
-    assert tables.count() > 0 and puzzles.count() > 0
-    static = re.compile(r"^This page is static: nothing here answers a click\. Open it live")
-    for widget in tables.all():
-        expect(widget.locator(".ff-static")).to_have_text(static)
-    for widget in puzzles.all():  # the line instead of "Click one card in the trick."
-        expect(widget.locator(".ff-pz-how")).to_have_text(static)
+    status = visit.page.locator(".fortyfive-kernel-note .fortyfive-live-status")
+    widget = by_id(visit.page.locator(".ff-puzzle"), p.id)
+    expect(widget).to_be_visible(timeout=FIRST_RENDER_MS)
+    drawn = time.monotonic()
+    widget.scroll_into_view_if_needed()
+    expect(widget.locator(".ff-pz-how")).not_to_contain_text("static")
+    clicked = time.monotonic()
+    card(widget, wrong).click()  # answered once Python is ready, however early
+    expect(widget).to_have_attribute("data-verdict", "wrong", timeout=120_000)
+    answered = time.monotonic()
+    feedback = widget.locator(".ff-pz-feedback")
+    expect(feedback).to_contain_text("Not quite.")
+    expect(status).to_have_attribute("data-live", "live")
+    expect(status).to_contain_text("Live")
+    wrong_text = feedback.inner_text()
+    # Timed in the page, from the click to the widget saying it is solved.
+    right_ms = widget.evaluate(
+        """(w, button) => new Promise((done) => {
+             const t0 = performance.now();
+             const seen = new MutationObserver(() => {
+               if (w.dataset.solved === "true") { seen.disconnect(); done(performance.now() - t0); }
+             });
+             seen.observe(w, { attributes: true });
+             button.click();
+           })""",
+        card(widget, right).element_handle(),
+    )
+    expect(widget).to_have_attribute("data-solved", "true")
+    right_text = feedback.inner_text()
+    assert right_text != wrong_text and "Not quite." not in right_text
+    if p.principle:
+        assert p.principle in right_text
+    widget.screenshot(path=str(output_dir / "live-puzzle.png"))
+    timings = visit.page.evaluate("() => window.fortyfiveLive.timings")
+    before = sum(n for t, _, n in fetched if t < drawn)
+    python = sum(n for _, url, n in fetched if "/lite/static/pyodide/" in url)
+    report = {
+        "puzzle": p.id,
+        "load_to_drawn_s": round(drawn - loaded, 2),
+        "first_click_to_feedback_s": round(answered - clicked, 2),
+        "second_answer_ms": round(right_ms, 1),
+        "pyodide_ready_ms": round(timings["pyodide"] - timings["start"]),
+        "live_ms": round(timings["ready"] - timings["start"]),
+        "page_bytes_before_python": before,
+        "python_bytes": python,
+        "wrong_feedback": wrong_text,
+        "right_feedback": right_text,
+    }
+    (output_dir / "live.json").write_text(json.dumps(report, indent=1))
+    figures = {k: v for k, v in report.items() if not k.endswith("_feedback")}
+    print("\nlive book page:", json.dumps(figures))
+    assert visit.blocked == [], f"requests outside the site: {visit.blocked}"
+    assert visit.errors == [], f"errors in the page: {visit.errors}"
+
+
+def test_a_card_table_on_a_book_page_plays_in_the_page(visit: Visit) -> None:
+    """The appendix's card table: a card the seat may play is played and the table answers,
+    as it would in JupyterLab; the page's Python checks the click."""
+    visit.page.goto(f"{visit.base}/notebooks/play.html")
+    table = visit.page.locator(".ff-table").first
+    expect(table).to_be_visible(timeout=FIRST_RENDER_MS)
+    table.scroll_into_view_if_needed()
+    status = visit.page.locator(".fortyfive-live-status")
+    expect(status).to_have_attribute("data-live", "live", timeout=120_000)
+    # The table starts from its deal in the page: the robots play up to the learner's turn.
+    legal = table.locator('.ff-hand button[data-legal="true"]')
+    expect(legal.first).to_be_visible(timeout=30_000)
+    expect(table).to_have_attribute("data-to-act", "0")
+    held = table.locator(".ff-hand button")
+    before = held.count()
+    played = legal.first.get_attribute("data-card")
+    legal.first.click()
+    expect(held).to_have_count(before - 1, timeout=10_000)
+    assert played not in held.evaluate_all("els => els.map(e => e.dataset.card)")
+    assert visit.errors == [], f"errors in the page: {visit.errors}"
 
 
 def test_try_it_live_opens_the_same_chapter_in_the_lite_site(visit: Visit, book_url: str) -> None:

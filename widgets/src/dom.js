@@ -2,16 +2,16 @@
 // once per batch of synced changes.
 
 /**
- * On a page of the static book (its widgets-config.js says so) the widgets are drawn from their
- * saved state and no kernel answers a click: the widgets say that where they would say how to
- * answer or to play.
+ * On a page of the book where no Python answers a widget (the page's host, live.js, says so on
+ * the widget's model), the widget is drawn from its saved state: it says that where it would say
+ * how to answer or to play.
  */
-export function staticPage() {
-  return globalThis.fortyfiveStaticPage === true;
+export function staticPage(model) {
+  return model?.fortyfiveStatic === true;
 }
 
 export const STATIC_TEXT =
-  "This page is static: nothing here answers a click. Open it live to play (the note at the top of the page says how).";
+  "This widget is static here: nothing answers a click. Open the chapter live to use it (Try it live, in the note at the top of the page).";
 
 /** The parts of a list that are drawn: append() would write "null" for a part not shown. */
 export function present(...parts) {

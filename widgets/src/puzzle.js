@@ -127,7 +127,7 @@ function render({ model, el }) {
   // How to answer here (the prompt asks the question in words that fit every medium; the
   // terminal and a printed puzzle say how to answer there in their own way).
   function howTo(spec, zone) {
-    if (staticPage()) return STATIC_TEXT;
+    if (staticPage(model)) return STATIC_TEXT;
     const where =
       zone === "trick" ? " in the trick" : zone === "row" ? " below" : zone ? " in your hand" : "";
     switch (spec.type) {
@@ -707,7 +707,7 @@ function render({ model, el }) {
         h("div", { class: "ff-pz-prompt", text: view.prompt || "" }),
         model.get("done")
           ? null
-          : h("div", { class: `ff-pz-how${staticPage() ? " ff-static" : ""}`, text: howTo(spec, zone) }),
+          : h("div", { class: `ff-pz-how${staticPage(model) ? " ff-static" : ""}`, text: howTo(spec, zone) }),
         facts(view, hl),
         view.step?.text ? h("div", { class: "ff-pz-step", text: view.step.text }) : null,
         seatsView(view, spec, zone, hl),

@@ -199,7 +199,7 @@ function render({ model, el }) {
         header(obs, window_.toggleButton()),
         felt(obs, info, { showLast: ui.showLast, overlay, corner: overlay ? null : status(obs, info) }),
         h("div", { class: "ff-prompt", text: info.prompt }),
-        staticPage() ? h("div", { class: "ff-static", text: STATIC_TEXT }) : null,
+        staticPage(model) ? h("div", { class: "ff-static", text: STATIC_TEXT }) : null,
       ),
     );
     middle.replaceChildren(...present(controls(ctx, obs, info), held ? null : hand(ctx, obs)));

@@ -77,17 +77,12 @@ test("uniqueId stays unique across copies of the module in one page", async () =
   for (const id of ids) assert.match(id, /^ff-(pz|table)-\d+$/);
 });
 
-test("staticPage is true only where the page says so", () => {
-  try {
-    assert.equal(staticPage(), false);
-    globalThis.fortyfiveStaticPage = "yes";
-    assert.equal(staticPage(), false);
-    globalThis.fortyfiveStaticPage = true;
-    assert.equal(staticPage(), true);
-  } finally {
-    delete globalThis.fortyfiveStaticPage;
-  }
-  assert.match(STATIC_TEXT, /^This page is static/);
+test("staticPage is true only where the widget's model says no Python answers it", () => {
+  assert.equal(staticPage(undefined), false);
+  assert.equal(staticPage({}), false);
+  assert.equal(staticPage({ fortyfiveStatic: "yes" }), false);
+  assert.equal(staticPage({ fortyfiveStatic: true }), true);
+  assert.match(STATIC_TEXT, /^This widget is static here/);
 });
 
 function fakeRoot() {

@@ -319,10 +319,10 @@ function drawCard(card) {
 }
 
 // src/dom.js
-function staticPage() {
-  return globalThis.fortyfiveStaticPage === true;
+function staticPage(model) {
+  return model?.fortyfiveStatic === true;
 }
-var STATIC_TEXT = "This page is static: nothing here answers a click. Open it live to play (the note at the top of the page says how).";
+var STATIC_TEXT = "This widget is static here: nothing answers a click. Open the chapter live to use it (Try it live, in the note at the top of the page).";
 function present(...parts) {
   return parts.flat().filter((c) => c !== null && c !== void 0 && c !== false);
 }
@@ -512,7 +512,7 @@ function render({ model, el }) {
     return "row";
   }
   function howTo(spec, zone) {
-    if (staticPage()) return STATIC_TEXT;
+    if (staticPage(model)) return STATIC_TEXT;
     const where = zone === "trick" ? " in the trick" : zone === "row" ? " below" : zone ? " in your hand" : "";
     switch (spec.type) {
       case "card":
@@ -1040,7 +1040,7 @@ function render({ model, el }) {
         practiceHeader(p),
         header(view),
         h("div", { class: "ff-pz-prompt", text: view.prompt || "" }),
-        model.get("done") ? null : h("div", { class: `ff-pz-how${staticPage() ? " ff-static" : ""}`, text: howTo(spec, zone) }),
+        model.get("done") ? null : h("div", { class: `ff-pz-how${staticPage(model) ? " ff-static" : ""}`, text: howTo(spec, zone) }),
         facts(view, hl),
         view.step?.text ? h("div", { class: "ff-pz-step", text: view.step.text }) : null,
         seatsView(view, spec, zone, hl),

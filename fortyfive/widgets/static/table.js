@@ -319,10 +319,10 @@ function drawCard(card) {
 }
 
 // src/dom.js
-function staticPage() {
-  return globalThis.fortyfiveStaticPage === true;
+function staticPage(model) {
+  return model?.fortyfiveStatic === true;
 }
-var STATIC_TEXT = "This page is static: nothing here answers a click. Open it live to play (the note at the top of the page says how).";
+var STATIC_TEXT = "This widget is static here: nothing answers a click. Open the chapter live to use it (Try it live, in the note at the top of the page).";
 function present(...parts) {
   return parts.flat().filter((c) => c !== null && c !== void 0 && c !== false);
 }
@@ -1348,7 +1348,7 @@ function render({ model, el }) {
         header(obs, window_.toggleButton()),
         felt(obs, info, { showLast: ui.showLast, overlay, corner: overlay ? null : status(obs, info) }),
         h("div", { class: "ff-prompt", text: info.prompt }),
-        staticPage() ? h("div", { class: "ff-static", text: STATIC_TEXT }) : null
+        staticPage(model) ? h("div", { class: "ff-static", text: STATIC_TEXT }) : null
       )
     );
     middle.replaceChildren(...present(controls(ctx, obs, info), held ? null : hand(ctx, obs)));
