@@ -238,3 +238,17 @@ def test_the_build_refuses_to_replace_a_folder_that_is_not_a_site(tmp_path: Path
     with pytest.raises(BookError, match="was not built by `fortyfive book`"):
         build_book(keep)
     assert (keep / "notes.txt").read_text() == "precious"
+
+
+def test_the_notebooks_say_truly_where_their_answers_are_checked() -> None:
+    """The chapters' widgets answer on the book's pages too (each keeps its recipe there):
+    no notebook calls those pages static; the practice notebook, whose sessions keep the
+    learner's file and have no recipe, says the page shows a drill without running one."""
+    for path in chapter_notebooks():
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        text = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        assert "static page" not in text, path.name
+        if path.name[:2].isdigit():
+            assert "on the book's pages, where Python starts in the page itself" in text, path.name
+        if path.name == "practice.ipynb":
+            assert "The book's page shows a drill but does not run one" in text
