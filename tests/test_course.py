@@ -210,9 +210,10 @@ def test_each_chapter_ships_its_collection(chapter: int):
     assert sources[-1] == f"results({chapter})"
     assert "nbval-ignore-output" in code[-1]["metadata"].get("tags", [])
     top = "".join(nb["cells"][0]["source"])
-    assert top.startswith(f"# Chapter {chapter} ") and "needs a running kernel" in top
+    assert top.startswith(f"# Chapter {chapter} ")
+    assert "Your answers are checked wherever this chapter runs" in top
     assert "python -m fortyfive course" in top
-    # true wherever the chapter runs: the live (JupyterLite) copy checks answers too
+    # true wherever the chapter runs: the live (JupyterLite) copy and the book's pages check too
     assert "JupyterLite" in top and "open this chapter in JupyterLab with" not in top
     for c in code:
         assert not any(o["output_type"] == "error" for o in c.get("outputs", []))
