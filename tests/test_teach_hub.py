@@ -44,6 +44,7 @@ import urllib.parse
 import urllib.request
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -267,7 +268,10 @@ class Hub:
         )
         kernel = session["kernel"]["id"]
         try:
-            return asyncio.run(self._execute(user, kernel, cells))
+            # A loop of its own, in a thread of its own: the test process may already run one
+            # (an earlier test on the same worker left it running).
+            with ThreadPoolExecutor(1) as pool:
+                return pool.submit(asyncio.run, self._execute(user, kernel, cells)).result()
         finally:
             self.call("DELETE", f"/user/{user}/api/sessions/{session['id']}")
 
