@@ -252,3 +252,15 @@ def test_the_notebooks_say_truly_where_their_answers_are_checked() -> None:
             assert "on the book's pages, where Python starts in the page itself" in text, path.name
         if path.name == "practice.ipynb":
             assert "The book's page shows a drill but does not run one" in text
+
+
+@pytest.mark.slow
+def test_no_page_has_an_empty_table_header(site: Site) -> None:
+    """Every header cell of every table on the site says what its column holds (axe's
+    empty-table-header): the project's tables and the notebooks' own DataFrames."""
+    empty = re.compile(r"<th[^>]*>\s*</th>")
+    found = {
+        page.relative_to(site.root).as_posix(): len(empty.findall(page.read_text("utf-8")))
+        for page in site.pages()
+    }
+    assert not {page: n for page, n in found.items() if n}, found

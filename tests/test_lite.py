@@ -136,7 +136,7 @@ def test_a_plain_table_prints_and_slices() -> None:
     assert str(t).splitlines() == ["n  x y", "5  1 a", "6 22"]
     assert t.tail(1).records() == [{"x": 22, "y": None}]
     assert t.index == (5, 6)
-    assert "<th>n</th>" in t._repr_html_()
+    assert '<th scope="col">n</th>' in t._repr_html_()
 
 
 def test_lite_notebooks_have_the_lite_kernelspec_and_no_outputs(tmp_path: Path) -> None:

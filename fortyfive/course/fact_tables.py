@@ -94,22 +94,9 @@ class LegalTable(Table[object]):
 
     __slots__ = ()
 
-    def _repr_html_(self) -> str:
-        esc = html.escape
-        head = "".join(f"<th>{esc(c)}</th>" for c in (self.index_name, *self.columns))
-        body = []
-        for label, row in zip(self.index, self.rows, strict=True):
-            cells = []
-            for c in self.columns:
-                text = esc(self._text(row.get(c)))
-                cells.append(
-                    f"<td>{_REASON_BLOCK}{text}</div></td>" if c == WHY_NOT else f"<td>{text}</td>"
-                )
-            body.append(f"<tr><th>{esc(str(label))}</th>{''.join(cells)}</tr>")
-        return (
-            f'<table class="dataframe fortyfive-table"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{''.join(body)}</tbody></table>"
-        )
+    def _cell_html(self, column: str, value: object) -> str:
+        text = html.escape(self._text(value))
+        return f"<td>{_REASON_BLOCK}{text}</div></td>" if column == WHY_NOT else f"<td>{text}</td>"
 
 
 #: The column of :func:`legal_table` that holds the engine's reason.

@@ -165,14 +165,31 @@ class Table(Generic[C_co]):
     def __repr__(self) -> str:
         return self.to_text()
 
+    @property
+    def shows_index(self) -> bool:
+        """Whether the HTML has a column of row labels: a named index, or labels other than
+        the row numbers. A table whose rows are only numbered has none, so that every header
+        cell says what its column holds (an empty one is an accessibility error).
+
+        >>> Table([{"a": 1}]).shows_index, Table([{"a": 1}], index=["x"]).shows_index
+        (False, True)
+        """
+        return bool(self._index_name) or self._index != tuple(range(len(self._rows)))
+
+    def _cell_html(self, column: str, value: object) -> str:
+        """One body cell's HTML (a subclass may wrap it)."""
+        return f"<td>{html.escape(self._text(value))}</td>"
+
     def _repr_html_(self) -> str:
         esc = html.escape
+        labels = self.shows_index
+        head = [self._index_name or "row", *self._columns] if labels else list(self._columns)
         out = ['<table class="dataframe fortyfive-table">', "<thead><tr>"]
-        out.append(f"<th>{esc(self._index_name)}</th>")
-        out.extend(f"<th>{esc(c)}</th>" for c in self._columns)
+        out.extend(f'<th scope="col">{esc(c)}</th>' for c in head)
         out.append("</tr></thead><tbody>")
         for label, row in zip(self._index, self._rows, strict=True):
-            cells = "".join(f"<td>{esc(self._text(row.get(c)))}</td>" for c in self._columns)
-            out.append(f"<tr><th>{esc(str(label))}</th>{cells}</tr>")
+            cells = "".join(self._cell_html(c, row.get(c)) for c in self._columns)
+            th = f'<th scope="row">{esc(str(label))}</th>' if labels else ""
+            out.append(f"<tr>{th}{cells}</tr>")
         out.append("</tbody></table>")
         return "".join(out)
