@@ -150,9 +150,13 @@ def test_widgets_are_drawn_from_state_embedded_in_their_page(site: Site) -> None
 
 @pytest.mark.slow
 def test_pages_load_only_the_site_s_own_scripts(site: Site) -> None:
+    """Every script is the site's own; one draws the widgets, and only on the pages that hold
+    them: a page without widgets loads nothing for them."""
+    with_host, without = [], []
     for page in site.pages():
         text = page.read_text(encoding="utf-8")
-        for url in assets(page).urls:
+        found = assets(page)
+        for url in found.urls:
             assert not re.match(r"^([a-z]+:)?//", url), f"{page.name} loads {url}"
             local = (page.parent / url.split("?")[0]).resolve()
             assert local.is_file(), f"{page.name}: {url} is not in the site"
@@ -160,17 +164,12 @@ def test_pages_load_only_the_site_s_own_scripts(site: Site) -> None:
             assert cdn not in text, f"{page.name} mentions {cdn}"
         launch = re.search(r'(href|src)="https?://[^"]*(binder|colab|deepnote)', text)
         assert launch is None, f"{page.name} links to {launch and launch.group(0)}"
-    # One script draws the widgets, and only on the pages that hold them: a page without
-    # widgets loads nothing for them.
-    with_host, without = [], []
-    for page in site.pages():
-        found = assets(page)
         holds = any(kind == WIDGET_VIEW for kind, _ in found.typed)
         host = [u for u in found.urls if u.split("?")[0].endswith("fortyfive-live.js")]
         (with_host if host else without).append(page.name)
         assert bool(host) == holds, f"{page.name}: widgets {holds}, host {host}"
         if host:
-            tag = re.search(r"<script[^>]*fortyfive-live\.js[^>]*>", page.read_text("utf-8"))
+            tag = re.search(r"<script[^>]*fortyfive-live\.js[^>]*>", text)
             assert tag and 'type="module"' in tag.group(0), page.name
     assert "play.html" in with_host and "rules.html" in without
     size = (site.root / "_static" / "fortyfive-live.js").stat().st_size

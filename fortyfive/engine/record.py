@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
@@ -65,6 +66,21 @@ class RecordStart:
 
 def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def names_no_card(record: Mapping[str, Any]) -> bool:
+    """Whether ``record`` names no card: a game its seed deals, not given card by card
+    (``start``), with nothing played yet.
+
+    >>> from fortyfive import Game
+    >>> g = Game.new("bruff", seed=3)
+    >>> names_no_card(g.record())
+    True
+    >>> g.apply(g.legal_actions()[0])
+    >>> names_no_card(g.record())
+    False
+    """
+    return record.get("start") is None and not record.get("actions")
 
 
 def parse_record(record: Any) -> RecordStart:

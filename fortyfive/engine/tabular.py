@@ -134,7 +134,7 @@ class Table(Generic[C_co]):
                 "pip install pandas (the lab extra of fortyfive holds it)"
             ) from None
         df = pd.DataFrame(self.records(), columns=list(self._columns))
-        if self._index != tuple(range(len(self._rows))) or self._index_name:
+        if self.shows_index:
             df.index = pd.Index(list(self._index), name=self._index_name or None)
         return df
 
@@ -167,9 +167,10 @@ class Table(Generic[C_co]):
 
     @property
     def shows_index(self) -> bool:
-        """Whether the HTML has a column of row labels: a named index, or labels other than
-        the row numbers. A table whose rows are only numbered has none, so that every header
-        cell says what its column holds (an empty one is an accessibility error).
+        """Whether the rows have labels worth showing (the HTML's label column, the DataFrame's
+        index): a named index, or labels other than the row numbers. A table whose rows are only
+        numbered has none, so that every header cell says what its column holds (an empty one
+        is an accessibility error).
 
         >>> Table([{"a": 1}]).shows_index, Table([{"a": 1}], index=["x"]).shows_index
         (False, True)

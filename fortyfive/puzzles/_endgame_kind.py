@@ -15,7 +15,7 @@ more often than not and always playing the first card shown (the highest trump) 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fortyfive.engine.cards import CARDS, SUITS, Card, parse_card
 from fortyfive.engine.game import Game
@@ -24,6 +24,9 @@ from fortyfive.engine.rules import rules_tables, sort_cards
 from fortyfive.engine.scoring import DealLog, running_totals
 from fortyfive.puzzles._parts import GameRun, card_name, seats_view, tricks_view
 from fortyfive.puzzles.model import Feedback, PuzzleInputError
+
+if TYPE_CHECKING:
+    from fortyfive.solve.solver import Solution
 
 #: The themes :func:`analyse_move` recognises in a key move (see :class:`MoveFacts`).
 THEMES = ("draw", "renege", "bonus", "defend", "throw")
@@ -79,20 +82,21 @@ def guess_chance(g: Game, side: int, target: int) -> float:
     return total / len(values)
 
 
-def keeping_moves(g: Game, target: int) -> list[str]:
+def keeping_moves(g: Game, target: int, solution: Solution | None = None) -> list[str]:
     """The legal moves of the seat to act after which its side can still take ``target`` points
-    in the deal with best play (the solver's values)."""
+    in the deal with best play (the solver's values; ``solution``: ``g`` solved already)."""
     from fortyfive.solve.solver import solve
 
-    return [a for a, v in solve(g).values.items() if v >= target]
+    values = (solution if solution is not None else solve(g)).values
+    return [a for a, v in values.items() if v >= target]
 
 
-def is_decision(g: Game, target: int) -> bool:
+def is_decision(g: Game, target: int, solution: Solution | None = None) -> bool:
     """Is the turn of the seat to act a decision worth asking: two or more legal cards and
     exactly one of them keeping ``target`` (an only-move)? A turn with one legal card is forced,
     and one where several cards keep the target is no test of judgement: the endgame plays
-    both for the learner."""
-    return len(g.legal_actions()) > 1 and len(keeping_moves(g, target)) == 1
+    both for the learner. ``solution``: ``g`` solved already."""
+    return len(g.legal_actions()) > 1 and len(keeping_moves(g, target, solution)) == 1
 
 
 def shown_hand(g: Game) -> list[Card]:
@@ -561,10 +565,11 @@ class TargetRun(GameRun, kind="target"):
             if self.rules_.partnerships[seat] != self.side:
                 move = _defence_move(g, self.side)
                 played.append(f"seat {seat} {move.split()[-1]}")
-            elif is_decision(g, self.target):
-                break
             else:
-                move = solve(g).best[0]
+                solution = solve(g)  # once: it says both whether to ask and what to play
+                if is_decision(g, self.target, solution):
+                    break
+                move = solution.best[0]
                 played.append(f"seat {seat} {move.split()[-1]} (for you)")
             g.apply(move)
         return played

@@ -37,8 +37,8 @@ from comm.base_comm import BaseComm, BuffersType, MaybeDict
 from fortyfive.agents.bots import BOTS, LEVELS
 from fortyfive.engine.errors import InputError, quote
 from fortyfive.engine.game import Game
-from fortyfive.engine.record import RecordError
-from fortyfive.engine.validate import json_text
+from fortyfive.engine.record import RecordError, names_no_card
+from fortyfive.engine.validate import integer, json_text, seed
 from fortyfive.widgets._base import RECIPES_ENV, SyncedWidget
 from fortyfive.widgets.puzzle import PuzzleWidget
 from fortyfive.widgets.table import MAX_PAUSE_MS, CardTable
@@ -78,8 +78,13 @@ class RecipeError(InputError):
         super().__init__("recipe", None, "", message)
 
 
-def _whole(value: object, low: int, high: int) -> bool:
-    return type(value) is int and low <= value <= high
+@contextlib.contextmanager
+def _refused_as_recipe() -> Iterator[None]:
+    """The engine's own checks (:mod:`fortyfive.engine.validate`), refusing as a recipe."""
+    try:
+        yield
+    except InputError as e:
+        raise RecipeError(str(e)) from None
 
 
 def restore(recipe: object) -> SyncedWidget:
@@ -107,8 +112,8 @@ def _puzzle(recipe: dict[str, Any]) -> PuzzleWidget:
     if not set(recipe) <= _PUZZLE_KEYS or "id" not in recipe:
         raise RecipeError(f"a puzzle's recipe has 'id' and may have {sorted(_PUZZLE_KEYS)}")
     tries = recipe.get("tries_before_show", 3)
-    if not _whole(tries, 0, MAX_TRIES_BEFORE_SHOW):
-        raise RecipeError(f"tries_before_show: a whole number 0..100, not {quote(tries)}")
+    with _refused_as_recipe():
+        integer(tries, "tries_before_show", 0, MAX_TRIES_BEFORE_SHOW)
     pid = recipe["id"]
     if not isinstance(pid, str) or len(pid) > 40:
         raise RecipeError(f"id: a shipped puzzle's id such as 'c1-01', not {quote(pid)}")
@@ -121,11 +126,9 @@ def _table(recipe: dict[str, Any]) -> CardTable:
     reveal, four = recipe["reveal"], recipe["four_colour"]
     if not isinstance(reveal, bool) or not isinstance(four, bool):
         raise RecipeError("reveal and four_colour are true or false")
-    if not _whole(recipe["pause_ms"], 0, MAX_PAUSE_MS):
-        raise RecipeError(f"pause_ms: 0..{MAX_PAUSE_MS}, not {quote(recipe['pause_ms'])}")
-    seed = recipe["seed"]
-    if not _whole(seed, 0, 2**64 - 1):
-        raise RecipeError(f"seed: a whole number 0..2**64-1, not {quote(seed)}")
+    with _refused_as_recipe():
+        pause_ms = integer(recipe["pause_ms"], "pause_ms", 0, MAX_PAUSE_MS)
+        bot_seed = seed(recipe["seed"])
     opponents, level = recipe["opponents"], recipe["level"]
     if opponents not in BOTS or (level is not None and level not in LEVELS):
         raise RecipeError(f"unknown bot {quote(opponents)} or level {quote(level)}")
@@ -134,7 +137,7 @@ def _table(recipe: dict[str, Any]) -> CardTable:
         game = Game.replay(record)
     except RecordError as e:
         raise RecipeError(str(e)) from None
-    if not (reveal or (record["start"] is None and not record["actions"])):
+    if not (reveal or names_no_card(record)):
         # the page holds only what it may show: a deal given card by card is a revealed one
         raise RecipeError("a table behind a seat's view is rebuilt from its seed alone")
     return CardTable.from_game(
@@ -142,9 +145,9 @@ def _table(recipe: dict[str, Any]) -> CardTable:
         recipe["seat"],
         opponents=opponents if level is None else "rule",
         level=level,
-        seed=seed,
+        seed=bot_seed,
         reveal=reveal,
-        pause_ms=recipe["pause_ms"],
+        pause_ms=pause_ms,
         four_colour=four,
     )
 

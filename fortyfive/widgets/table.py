@@ -37,6 +37,7 @@ from fortyfive.engine.actions import IllegalActionError, parse_action
 from fortyfive.engine.cards import with_symbols
 from fortyfive.engine.errors import InputError, quote
 from fortyfive.engine.game import Game
+from fortyfive.engine.record import names_no_card
 from fortyfive.engine.rules import Rules, get_rules
 from fortyfive.solve.hints import HINT_SECONDS, finish
 from fortyfive.widgets._assets import module_source, stylesheet
@@ -228,8 +229,7 @@ class CardTable(SyncedWidget):
         game not yet begun (its seed deals it, as the page's code does). Bots given as objects,
         or a game begun elsewhere behind a seat's view, have none."""
         start = self._start_record
-        fresh = start["start"] is None and not start["actions"]
-        if self._opponents is None or not (self._reveal or fresh):
+        if self._opponents is None or not (self._reveal or names_no_card(start)):
             return None
         return {
             "widget": "table",
