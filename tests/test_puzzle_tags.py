@@ -157,18 +157,6 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
     "factor is data)",
 }
 
-#: Rules a puzzle's solution cites without the tag today.
-CITED_UNTAGGED: dict[str, set[str]] = {
-    "c0-07": {"R3.4"},
-    "c1-10": {"R2.4"},
-    "c2-10": {"R3.4", "R5.2"},
-    "c2-11": {"R5.3"},
-    "c2-13": {"R5.1"},
-    "c4-07": {"R7.3"},
-    "c4-09": {"R7.3"},
-    "c4-10": {"R8.3"},
-}
-
 _RULE_ID = re.compile(r"R\d+\.\d+")
 #: Kinds too slow (sampled deals, the solver over a whole deal) for the quick tier's sample.
 _SLOW_KINDS = ("bid", "give-up")
@@ -284,4 +272,4 @@ def test_tags_are_confirmed_by_the_engine(puzzle: Puzzle) -> None:
 @pytest.mark.parametrize("puzzle", _params())
 def test_rules_cited_in_the_solution_are_tagged(puzzle: Puzzle) -> None:
     cited = set(_RULE_ID.findall(puzzle.start().solution().message))
-    assert cited - set(puzzle.rules) == CITED_UNTAGGED.get(puzzle.id, set())
+    assert cited <= set(puzzle.rules), f"{puzzle.id} cites {sorted(cited - set(puzzle.rules))}"

@@ -3,8 +3,10 @@ it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles.generate._generate import generate_puzzles
 from fortyfive.puzzles.model import JUDGEMENT_KINDS, Puzzle
 
@@ -141,6 +143,8 @@ COURSE: dict[int, list[tuple[str, int, Any]]] = {
 #: would give its answer away next to the chapter's text (c3-05's dealer was the worked
 #: example's, c5-01's auction a row of the chapter's auction table) or ask more than the tour
 #: shows (c0-12: a defence against a contract, not only drawing trumps).
+_RULE_ID = re.compile(r"\bR\d+\.\d+\b")
+
 SEEDS: dict[tuple[int, int], int] = {(0, 11): 13, (3, 4): 3104, (5, 0): 5100}
 
 
@@ -155,10 +159,23 @@ def build_collection(chapter: int, only: int | None = None) -> list[Puzzle]:
         seed = SEEDS.get((chapter, i), 1000 * chapter + i)
         (p,) = generate_puzzles(kind, 1, seed, d, [variant] if variant else None)
         data = {**p.to_dict(), "id": f"c{chapter}-{i + 1:02d}", "chapter": chapter}
+        data["rules"] = with_cited_rules(p)
         if kind in JUDGEMENT_KINDS:
             data["principle"] = principle_of(p, str(variant).partition("-")[2])
         out.append(Puzzle.from_dict(data))
     return out
+
+
+def with_cited_rules(p: Puzzle) -> list[str]:
+    """The puzzle's rule tags and every rule its solution cites, in the rulebook's order: a
+    learner who reads "R5.2" in the answer finds the puzzle under R5.2 in "Puzzles by rule".
+
+    >>> (p,) = generate_puzzles("legal", 1, seed=6, difficulty=2, variants=["not-beat"])
+    >>> set(with_cited_rules(p)) >= set(p.rules)
+    True
+    """
+    cited = set(_RULE_ID.findall(p.start().solution().message))
+    return [r for r in RULE_IDS if r in cited or r in p.rules]
 
 
 def principle_of(p: Puzzle, theme: str = "") -> str:
