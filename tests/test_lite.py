@@ -32,7 +32,7 @@ from fortyfive_site.lite import (
     landing_page,
     lite_notebook,
 )
-from fortyfive_site.pyc_wheels import compile_wheel
+from fortyfive_site.pyc_wheels import STDLIB, compile_stdlib, compile_wheel
 from tiers import full_only
 
 from fortyfive.course.files import NOTEBOOKS
@@ -239,6 +239,44 @@ def test_a_compiled_wheel_imports_its_bytecode_without_checking_the_source(
         timeout=60,
     )
     assert run.stdout.strip() == "compiled", run.stderr
+
+
+def test_the_standard_library_is_compiled_sourceless_and_imports_from_its_zip(
+    tmp_path: Path,
+) -> None:
+    # As Pyodide imports its standard library: from a zip on sys.path, here the host's Python.
+    source = tmp_path / "src" / STDLIB
+    source.parent.mkdir()
+    with zipfile.ZipFile(source, "w") as z:
+        z.writestr("stdmod.py", "def fail():\n    raise ValueError('from stdmod')\n")
+        z.writestr("stdpkg/__init__.py", "VALUE = 'package'\n")
+        z.writestr("stdpkg/template.py", "def (:\n")  # not Python: kept as source
+        z.writestr("stdpkg/data.txt", "kept\n")
+    mount = tmp_path / "lib" / "python.zip"
+    mount.parent.mkdir()
+    assert compile_stdlib(source, mount, str(mount)) == 2
+    with zipfile.ZipFile(mount) as z:
+        names = sorted(z.namelist())
+    assert names == [
+        "stdmod.pyc",
+        "stdpkg/__init__.pyc",
+        "stdpkg/data.txt",
+        "stdpkg/template.py",
+    ]
+    code = (
+        "import sys, traceback; sys.path.insert(0, sys.argv[1])\n"
+        "import stdmod, stdpkg; print(stdpkg.VALUE, stdmod.__spec__.origin)\n"
+        "try:\n    stdmod.fail()\nexcept ValueError as e:\n"
+        "    print(traceback.extract_tb(e.__traceback__)[-1].filename)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(mount)], capture_output=True, text=True, timeout=60
+    )
+    assert run.stdout.split() == [
+        "package",
+        f"{mount}/stdmod.pyc",
+        f"{mount}/stdmod.py",  # the frame names where its source would be
+    ], run.stderr
 
 
 def _sha256(path: Path) -> str:

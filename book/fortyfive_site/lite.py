@@ -9,6 +9,9 @@ nothing from elsewhere at view time:
   comm, ipywidgets, anywidget, psygnal, ...) come from PyPI (``pip download`` for Pyodide's
   Python), the project's own wheel from ``pip wheel --no-deps``; they sit beside Pyodide and are
   the only packages ``pyodide-lock.json`` names, each with its real sha256;
+- every module is bytecode compiled by Pyodide's own Python (:mod:`fortyfive_site.pyc_wheels`):
+  the wheels beside their source, the standard library sourceless, so that a kernel's start
+  compiles nothing;
 - PyPI fallback is disabled, so a package that is not there fails loudly instead of reaching
   out; the project is loaded with the kernel and pulls in no pandas (the course draws its tables
   from plain data there: :mod:`fortyfive.course.fact_tables`).
@@ -44,6 +47,7 @@ from typing import Any
 
 from fortyfive.course.files import FIRST_CHAPTER, NOTEBOOKS
 from fortyfive_site.outdir import OutError, claim, replace_site
+from fortyfive_site.pyc_wheels import STDLIB
 
 #: The project's source tree (where ``pyproject.toml`` is), for its wheel.
 PROJECT = Path(__file__).resolve().parents[2]
@@ -357,32 +361,34 @@ def _kernel_wheel(name: str) -> Path:
 def compile_wheels(
     wheels: list[Path], own: list[Path], core: Path, dest: Path, cache: Path
 ) -> list[Path]:
-    """Copies of ``wheels`` and ``own`` in ``dest`` with their modules' bytecode, compiled by
-    Pyodide's Python under Node (:mod:`fortyfive_site.pyc_wheels`). The compiled copies of
-    ``wheels`` (released files, named by their version) are kept in the cache; ``own`` (built
-    here) is compiled at every build."""
+    """Copies of ``wheels`` and ``own`` in ``dest`` with their modules' bytecode, and of the
+    core's standard library as bytecode, compiled by Pyodide's Python under Node
+    (:mod:`fortyfive_site.pyc_wheels`). The compiled copies of ``wheels`` (released files, named
+    by their version) and of the standard library are kept in the cache; ``own`` (built here) is
+    compiled at every build."""
     node = shutil.which("node")
     if node is None:
         raise LiteError("node is needed to compile the wheels for Pyodide (apt-get install nodejs)")
     kept = cache / f"pyc-{pyodide_version()}"
     kept.mkdir(parents=True, exist_ok=True)
-    todo = [w for w in wheels if not (kept / w.name).is_file()] + own
+    stdlib = core / STDLIB
+    todo = [w for w in [*wheels, stdlib] if not (kept / w.name).is_file()] + own
     if todo:
         with tempfile.TemporaryDirectory(dir=cache) as tmp:
             src, out = Path(tmp) / "src", Path(tmp) / "out"
             src.mkdir()
             out.mkdir()
-            for wheel in todo:
-                shutil.copy2(wheel, src / wheel.name)
+            for path in todo:
+                shutil.copy2(path, src / path.name)
             script = PYC_SCRIPT.with_suffix(".py")
             _run([node, str(PYC_SCRIPT), str(core), str(script), str(src), str(out)], what="node")
-            for wheel in todo:
-                compiled = out / wheel.name
+            for path in todo:
+                compiled = out / path.name
                 if not compiled.is_file():
-                    raise LiteError(f"{wheel.name} was not compiled")
-                shutil.copy2(compiled, (dest if wheel in own else kept) / wheel.name)
-    for wheel in wheels:
-        shutil.copy2(kept / wheel.name, dest / wheel.name)
+                    raise LiteError(f"{path.name} was not compiled")
+                shutil.copy2(compiled, (dest if path in own else kept) / path.name)
+    for path in [*wheels, stdlib]:
+        shutil.copy2(kept / path.name, dest / path.name)
     return [dest / w.name for w in [*wheels, *own]]
 
 

@@ -1,4 +1,4 @@
-// Compiles wheels' modules with Pyodide's own Python, under Node, offline:
+// Compiles wheels' modules (and the standard library) with Pyodide's own Python, under Node:
 //   node pyc_wheels.mjs PYODIDE_DIR SCRIPT SOURCE_DIR DEST_DIR
 // SOURCE_DIR and DEST_DIR (host folders) are mounted into Pyodide's file system, and SCRIPT
 // (pyc_wheels.py) runs there as `python SCRIPT /src /dest`. Exits with its exit code.
