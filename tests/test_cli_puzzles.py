@@ -109,11 +109,11 @@ def test_a_seat_is_typed_as_its_own_number_never_its_place_in_the_list() -> None
 
 
 def test_what_is_no_answer_is_refused_with_the_reason() -> None:
-    winner = spec_of("c2-01")  # one card of QD 2D 4S 3D
-    assert read_answer(winner, "Q♦") == "QD" and read_answer(winner, "2d") == "2D"
-    assert read_answer(spec_of("c1-09"), "10♥") == "TH"  # TH KH 9H 4H AH 5H
+    winner = spec_of("c2-01")  # one card of 2H 3C 2S 7C
+    assert read_answer(winner, "3♣") == "3C" and read_answer(winner, "2s") == "2S"
+    assert read_answer(spec_of("c1-09"), "10♣") == "TC"  # 4H AH QH TC 8H KH
     with pytest.raises(PuzzleInputError, match="type one card"):
-        read_answer(winner, "QD 2D")
+        read_answer(winner, "3C 2S")
     with pytest.raises(PuzzleInputError, match=r"R1\.1: '2' is not a card"):
         read_answer(winner, "2")
     with pytest.raises(PuzzleInputError, match="not on offer"):
@@ -160,7 +160,7 @@ def test_any_line_typed_is_an_answer_check_takes_or_is_refused_saying_why(
 
 def test_how_to_type_numbers_the_options_and_names_cards_by_symbol() -> None:
     assert how_to_type("winner", spec_of("c2-01")) == [
-        "Type one card of Q♦ 2♦ 4♠ 3♦ (Q♦ is typed QD or Q♦)."
+        "Type one card of 2♥ 3♣ 2♠ 7♣ (2♥ is typed 2H or 2♥)."
     ]
     keep = how_to_type("keep", spec_of("c0-08"))
     assert (
@@ -177,7 +177,7 @@ def test_how_to_types_example_is_an_answer_the_puzzle_takes_r1_1() -> None:
         "Type the number of every one that applies (0 3)."
     )
     assert how_to_type("winner", spec_of("c2-01"))[-1] == (
-        "Type one card of Q♦ 2♦ 4♠ 3♦ (Q♦ is typed QD or Q♦)."
+        "Type one card of 2♥ 3♣ 2♠ 7♣ (2♥ is typed 2H or 2♥)."
     )
     seen = set()
     for p in course():
@@ -203,10 +203,10 @@ def test_how_to_types_example_is_an_answer_the_puzzle_takes_r1_1() -> None:
 
 def test_a_line_that_is_no_answer_counts_no_try() -> None:
     session = PuzzleList([get_puzzle("c2-01")])
-    typed = Typed("AH", "2", "QD 2D", "hint")
+    typed = Typed("AH", "2", "3C 7C", "hint")
     solve(session, typed.read, typed.out)
     assert session.run.tries == 0 and session.run.hints_used == 1 and not session.finished
-    assert typed.text.count("Type one card of Q♦ 2♦ 4♠ 3♦") == 4  # the puzzle, then each refusal
+    assert typed.text.count("Type one card of 2♥ 3♣ 2♠ 7♣") == 4  # the puzzle, then each refusal
 
 
 def test_a_session_refuses_what_it_cannot_do_then_goes_on_to_the_end_r3_2() -> None:
@@ -216,16 +216,16 @@ def test_a_session_refuses_what_it_cannot_do_then_goes_on_to_the_end_r3_2() -> N
         "show",  # refused: no wrong try yet
         "AH",  # not on offer: no try counted
         "hint",
-        "2D",  # wrong (R3.2, R2.3: a higher trump is in the trick)
+        "7C",  # wrong (R3.2, R2.3: a higher trump is in the trick)
         "show",  # the answer: finished, missed
-        "2D",  # refused: finished
+        "7C",  # refused: finished
         "",  # the next puzzle
     )
     solve(session, typed.read, typed.out)
     text = typed.text
     assert "Finish this puzzle first" in text and "'show' opens after a wrong try" in text
     assert "Not an answer: 'A♥' is not on offer" in text  # cards as the terminal shows them
-    assert "No: 2♦ does not take this trick" in text and "Try again, or type 'hint'." in text
+    assert "No: 7♣ does not take this trick" in text and "Try again, or type 'hint'." in text
     assert "This puzzle is finished: Enter for the next one" in text
     assert "Puzzle 2, the last one:" in text and "Type all 4 cards of" in text
     assert session.outcomes == [MISSED] and session.number == 2
@@ -354,13 +354,13 @@ def test_progress_records_each_check_and_a_miss_enters_the_review(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "fortyfive-progress.json"
-    closed_input(monkeypatch, "AH", "2D", "QD")  # refused, wrong, right
+    closed_input(monkeypatch, "AH", "7C", "3C")  # refused, wrong, right
     assert main(["puzzles", "c2-01", "--progress", str(path)]) == 0
     log = ProgressLog(path)
     attempts = log.attempts()
     assert [(a["puzzle"], a["answer"], a["correct"], a["solved"]) for a in attempts] == [
-        ("c2-01", "2D", False, False),
-        ("c2-01", "QD", True, True),
+        ("c2-01", "7C", False, False),
+        ("c2-01", "3C", True, True),
     ]
     assert set(attempts[0]) == set(ATTEMPT_FIELDS) and attempts[0]["chapter"] == 2
     assert [i.recipe.puzzle for i in log.review_items()] == ["c2-01"]  # due tomorrow
@@ -373,7 +373,7 @@ def test_progress_records_each_check_and_a_miss_enters_the_review(
 def test_a_review_in_the_terminal_puts_the_puzzle_off(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
     ProgressLog(path).record(
-        get_puzzle("c2-01").start().attempt("2D", False, False, 3.0), Recipe.of(get_puzzle("c2-01"))
+        get_puzzle("c2-01").start().attempt("7C", False, False, 3.0), Recipe.of(get_puzzle("c2-01"))
     )
     tomorrow = ProgressLog(path, lambda: date.today() + timedelta(days=1))
     session = ReviewSession(tomorrow)

@@ -112,11 +112,19 @@ _LEGAL_PROMPT = "Which of your cards may you play to this trick?"
 _LEGAL_TWISTS: dict[
     str, tuple[Callable[[TrumpTables, list[int], list[int]], bool], str, tuple[str, ...]]
 ] = {
-    # R5.5: a trump led and no trump in the hand
+    # R5.5: a trump led and no trump in the hand; the trump led is AH (the hand holding a
+    # heart, which whist would make it follow with) or the joker, so the plain reading of the
+    # trick is not the answer
     "no-trump": (
-        lambda t, hand, trick: t.is_trump(trick[0]) and not any(t.is_trump(c) for c in hand),
-        "A trump is led. " + _LEGAL_PROMPT,
-        ("R5.1", "R5.5"),
+        lambda t, hand, trick: (
+            not any(t.is_trump(c) for c in hand)
+            and (
+                trick[0] == JOKER_ID
+                or (trick[0] == AH_ID and t.trump != 3 and any(CARDS[c].suit == "H" for c in hand))
+            )
+        ),
+        _LEGAL_PROMPT,
+        ("R2.2", "R5.1", "R5.5"),
     ),
     # R3.4: you follow suit with cards that cannot beat the trick's winner so far
     "not-beat": (

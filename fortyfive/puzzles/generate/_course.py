@@ -141,11 +141,18 @@ COURSE: dict[int, list[tuple[str, int, Any]]] = {
 
 #: Seeds other than the plan's own (``1000 * chapter + index``) where the plan's first position
 #: would give its answer away next to the chapter's text (c3-05's dealer was the worked
-#: example's, c5-01's auction a row of the chapter's auction table) or ask more than the tour
-#: shows (c0-12: a defence against a contract, not only drawing trumps).
+#: example's, c5-01's auction a row of the chapter's auction table), ask more than the tour
+#: shows (c0-12: a defence against a contract, not only drawing trumps), or be answered right by
+#: a whist player's instinct (c1-09, c2-01).
 _RULE_ID = re.compile(r"\bR\d+\.\d+\b")
 
-SEEDS: dict[tuple[int, int], int] = {(0, 11): 13, (3, 4): 3104, (5, 0): 5100}
+SEEDS: dict[tuple[int, int], int] = {
+    (0, 11): 13,
+    (1, 8): 1009,  # the plan's AH won a trick of hearts, as the highest heart would in whist
+    (2, 0): 2002,  # the plan's QD won as the highest diamond would in whist
+    (3, 4): 3104,
+    (5, 0): 5100,
+}
 
 
 def build_collection(chapter: int, only: int | None = None) -> list[Puzzle]:
