@@ -444,7 +444,8 @@ def test_an_endgame_hint_is_worked_out_from_the_position_as_it_stands() -> None:
         s = solve(g)
         k = sum(1 for v in s.values.values() if v >= run.target)  # type: ignore[attr-defined]
         run.hints_used = 1
-        expected = f"Right now {k} of your {len(s.values)} playable cards keep the target"
+        verb = "keeps" if k == 1 else "keep"
+        expected = f"Right now {k} of your {len(s.values)} playable cards {verb} the target"
         assert (run.hint() or "").startswith(expected)
 
 

@@ -68,7 +68,7 @@ def kind(mode: int) -> str:
 
 def inside(path: Path, folder: Path) -> bool:
     """Whether ``path`` (resolved) lies in ``folder`` (resolved) or is it."""
-    return path.resolve() == folder.resolve() or path.resolve().is_relative_to(folder.resolve())
+    return path.resolve().is_relative_to(folder.resolve())
 
 
 def write_target(path: str | Path, root: str | Path | None = None) -> Path:
@@ -111,7 +111,8 @@ def write_target(path: str | Path, root: str | Path | None = None) -> Path:
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise PathRefused(path, f"it is {kind(info.st_mode)}, not a file")
     folder = path.parent.resolve()
-    if not inside(folder, base):
+    # each resolve is a file-system call per folder on the way (a round trip in JupyterLite)
+    if not folder.is_relative_to(folder if base == path.parent else base.resolve()):
         raise PathRefused(path, f"its folder leads to {folder}, outside {base}")
     return folder / path.name
 

@@ -150,6 +150,7 @@ class MoveFacts:
     losing: dict[str, int] = field(default_factory=dict)  # wrong card -> the side's points
     themes: tuple[str, ...] = ()
     drawn: tuple[str, ...] = ()  # defence trumps that fell to a trump lead
+    left: tuple[str, ...] = ()  # defence trumps still out after that trick (played later)
     kept: tuple[str, ...] = ()  # protected trumps kept by reneging
     led: str = ""
     bonus_card: str = ""  # the deal's highest trump, the side's, when the move times it
@@ -178,6 +179,7 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
     deal = line.deals[g.deal_number - 1]
     k = len(g.deals[-1].tricks)  # this move's trick, 0-based
     drawn: tuple[str, ...] = ()
+    left: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()
     if not trick and t.is_trump(card.id):
         plays = deal.tricks[k].plays(r.players)
@@ -191,6 +193,12 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         )
         if drawn and later_plain:
             themes.append("draw")
+            left = tuple(
+                str(CARDS[c])
+                for tl in deal.tricks[k + 1 :]
+                for s, c in tl.plays(r.players)
+                if r.partnerships[s] != side and t.is_trump(c)
+            )
     if trick and t.is_trump(trick[0].id) and not t.is_trump(card.id):
         kept = tuple(str(c) for c in hand if t.is_trump(c.id))
         if kept:
@@ -231,6 +239,7 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         losing=losing,
         themes=tuple(themes),
         drawn=drawn,
+        left=left,
         kept=kept,
         led=str(trick[0]) if trick else "",
         bonus_card=bonus_card,
@@ -256,6 +265,11 @@ def principle(g: Game, action: str, target: int, theme: str = "") -> str:
         )
     if "draw" in f.themes:
         drawn = " and ".join(f.drawn)
+        if f.left:  # a defence trump is still out: say what the lead did, no more
+            return (
+                f"Draw trumps first: leading {card} pulls the defence's {drawn}, leaving it only "
+                f"{' and '.join(f.left)} to trump your plain winners with."
+            )
         return (
             f"Draw trumps first: leading {card} pulls the defence's {drawn}, and then your plain "
             "winners can no longer be trumped."
@@ -514,11 +528,19 @@ class TargetRun(GameRun, kind="target"):
                 f"above the card led need not be played (R5.2, R5.3){then}."
             )
         if "draw" in key.themes:
-            parts.append(
+            drew = (
                 f"Leading a trump drew the defence's {' and '.join(key.drawn)} (a trump lead must "
-                "be followed with a trump, R5.1), so your side's plain winners could no longer be "
-                "trumped (R4.1)."
+                "be followed with a trump, R5.1)"
             )
+            if key.left:
+                parts.append(
+                    f"{drew}, leaving it only {' and '.join(key.left)} to trump your side's "
+                    "plain winners with (R4.1)."
+                )
+            else:
+                parts.append(
+                    f"{drew}, so your side's plain winners could no longer be trumped (R4.1)."
+                )
         if "bonus" in key.themes:
             if key.card == key.bonus_card:
                 parts.append(
@@ -628,7 +650,8 @@ class TargetRun(GameRun, kind="target"):
             "Count the trumps still out and who holds them: the highest trump of the deal brings "
             f"5 more with its trick ({self.rules_.bonus_rule}). Winners cashed too early can "
             "set up the defence's.",
-            f"Right now {k} of your {n} playable cards keep the target within reach.",
+            f"Right now {k} of your {n} playable cards {'keeps' if k == 1 else 'keep'} the "
+            "target within reach.",
         ]
 
     def _solution(self) -> Feedback:
