@@ -92,9 +92,16 @@ class GiveUpRun(GameRun, kind="give-up"):
         kept = [c for c in self._hand() if c != card and self.t.is_trump(parse_card(c).id)]
         keeps = f"you keep {' '.join(kept)} with {g.turnup}" if kept else f"you take {g.turnup}"
         plain = not self.t.is_trump(parse_card(card).id)
+        lowest_wrong = self.club is not None and self.club not in self.right
         theme = (
-            "Give up the plain card least likely to take a trick: the trumps you keep can win "
-            "tricks, and the highest trump of the deal brings the bonus (R7.2)."
+            (
+                "Give up the card that does the least in these hands, which is not always the "
+                "lowest: the trumps you keep can win tricks, and the highest trump of the deal "
+                "brings the bonus (R7.2)."
+                if lowest_wrong
+                else "Give up the plain card least likely to take a trick: the trumps you keep "
+                "can win tricks, and the highest trump of the deal brings the bonus (R7.2)."
+            )
             if plain
             else "Here a trump is the card to give up: with these hands your plain cards take "
             "more than that trump would (R7.1)."
@@ -147,8 +154,8 @@ class GiveUpRun(GameRun, kind="give-up"):
         assert g.trump is not None
         return [
             f"R6.5: robbing, you put one card out of play and take the turn-up, a "
-            f"{suit_word(g.trump)[:-1]} and so a trump. Which card is least likely to take a "
-            "trick?",
+            f"{suit_word(g.trump)[:-1]} and so a trump. Which of your cards can do the least "
+            "with these hands: win no trick, and lead nothing your partner can use?",
             f"With the right card given up your side takes {self.best} points; "
             f"{len(self.right)} of your {len(self.values)} cards "
             f"{'does' if len(self.right) == 1 else 'do'} that.",

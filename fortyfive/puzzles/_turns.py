@@ -404,7 +404,8 @@ class TurnRun(GameRun, kind="turn"):
             Phase.TRUMP: "Read the calls: who is left with the highest bid (a hold takes it over)?",
         }.get(phase, "Look at the last card played, or the last trick's winner.")
         if phase is Phase.PLAY and not g.trick and not g.deals[-1].tricks:
-            second = "This is the first lead of the deal: R9.8 (auction) or R6.7 says whose it is."
+            rule = "R9.8" if g.rules.auction else "R6.7"
+            second = f"This is the first lead of the deal: {rule} says whose it is."
         elif phase is not Phase.PLAY and second.startswith("Look at the last card"):
             second = "No card has been played in this deal yet: who acts first in this phase?"
         return [first, second]
