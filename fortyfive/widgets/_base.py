@@ -55,21 +55,17 @@ RECIPES_ENV = "FORTYFIVE_LIVE_RECIPES"
 
 
 #: How long the page must be quiet (no message to any widget) before the slow work its messages
-#: left (writing the progress file) runs, where an event loop runs: a click, or a paced bot step
-#: at a table, is not kept waiting behind a save.
+#: left (writing the progress file) runs in Pyodide: a click, or a paced bot step at a table, is
+#: not kept waiting behind a save.
 QUIET_S = 0.4
 
 
-def _event_loop() -> asyncio.AbstractEventLoop | None:
-    """The loop to leave slow work to: Pyodide's (its WebLoop runs while the page does), a
-    kernel's (the running asyncio loop a message from the page is handled in), or None (plain
-    Python: the work runs at once)."""
-    if sys.platform == "emscripten":
-        return asyncio.get_event_loop()
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
+def _pyodide_loop() -> asyncio.AbstractEventLoop | None:
+    """Pyodide's event loop (its WebLoop runs while the page does: in JupyterLite's kernel and
+    on a book page), or None elsewhere. Only there is a file operation a round trip served by
+    the page, slow enough to defer; in a kernel on a server the work runs at once, so a file
+    read just after a click holds it."""
+    return asyncio.get_event_loop() if sys.platform == "emscripten" else None
 
 
 class _QuietPage:
@@ -380,14 +376,13 @@ class SyncedWidget(anywidget.AnyWidget):
 
     def _run_when_quiet(self) -> None:
         """Run the jobs left by a message from the page once the page has been quiet (no
-        message to any widget) for :data:`QUIET_S`, where an event loop runs (a kernel,
-        Pyodide); at once where none does. In JupyterLite each file operation is a round trip
-        served by the page: saving a check took 150-250 ms there, and a click made meanwhile
-        waited for it (a p95 of 150-220 ms from click to feedback). Clicks in a row now save
-        once, after them."""
+        message to any widget) for :data:`QUIET_S`, in Pyodide; at once elsewhere. In
+        JupyterLite each file operation is a round trip served by the page: saving a check took
+        150-250 ms there, and a click made meanwhile waited for it (a p95 of 150-220 ms from
+        click to feedback). Clicks in a row now save once, after them."""
         if not self._after_sync:
             return
-        loop = _event_loop()
+        loop = _pyodide_loop()
         if loop is None:
             self._run_later()
             return

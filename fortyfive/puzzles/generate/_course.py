@@ -151,7 +151,15 @@ SEEDS: dict[tuple[int, int], int] = {
     (1, 8): 1009,  # the plan's AH won a trick of hearts, as the highest heart would in whist
     (2, 0): 2002,  # the plan's QD won as the highest diamond would in whist
     (3, 4): 3104,
+    # the plan's endgame was won by leading the hand's highest trump, what a beginner does
+    # anyway: these ask for another card (a lower trump to draw with, the bonus kept for later)
+    (4, 1): 4524,
+    (4, 5): 4601,
+    (4, 7): 4651,
     (5, 0): 5100,
+    (5, 19): 5881,
+    (6, 6): 6621,
+    (6, 13): 6769,
 }
 
 
