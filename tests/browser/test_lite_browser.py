@@ -156,6 +156,9 @@ def test_a_chapter_runs_live_offline_and_keeps_its_progress(
     widget = by_id(widgets, PUZZLE)
     expect(widget).to_be_visible(timeout=KERNEL_MS)
     widget.scroll_into_view_if_needed()
+    # Timed once the chapter has finished running: a click while cells still run waits for them.
+    busy = page.locator(".jp-Notebook .jp-InputPrompt", has_text="[*]")
+    expect(busy).to_have_count(0, timeout=KERNEL_MS)
     wrong, steps, spec = script(get_puzzle(PUZZLE))
     times = []
     assert wrong is not None
