@@ -104,7 +104,7 @@ def test_a_free_turn_is_played_for_the_learner() -> None:
         assert isinstance(run, TargetRun)
         (move,) = keeping_moves(run.game, run.target)
         said.append(run.check(move.split()[1]).message)
-    assert any("(for you)" in m for m in said)
+    assert any("(played for you)" in m for m in said)
 
 
 CH0 = load_collection(0)

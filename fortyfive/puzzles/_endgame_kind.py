@@ -592,7 +592,7 @@ class TargetRun(GameRun, kind="target"):
                 if is_decision(g, self.target, solution):
                     break
                 move = solution.best[0]
-                played.append(f"seat {seat} {move.split()[-1]} (for you)")
+                played.append(f"seat {seat} {move.split()[-1]} (played for you)")
             g.apply(move)
         return played
 
@@ -626,8 +626,8 @@ class TargetRun(GameRun, kind="target"):
                 rules,
             )
         said = (
-            f" Then: {', '.join(answers)} (a card of yours that was no decision is played for you)."
-            if any(a.endswith("(for you)") for a in answers)
+            f" Then: {', '.join(answers)}."  # a turn of yours that was no decision says so
+            if any(a.endswith("(played for you)") for a in answers)
             else f" The defence played: {', '.join(answers)}."
             if answers
             else ""
