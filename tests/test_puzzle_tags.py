@@ -16,7 +16,6 @@ shipped puzzle of each fast kind; the full tier every puzzle.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -26,7 +25,7 @@ import pytest
 from puzzle_answers import run_right_answer
 from tiers import full_only
 
-from fortyfive.engine.rulebook import RULE_IDS
+from fortyfive.engine.rulebook import RULE_IDS, cited_rules
 from fortyfive.engine.rules import PRESETS, Rules
 from fortyfive.puzzles import Puzzle, _bidding, _give_up, collection_names, load_collection
 
@@ -157,7 +156,6 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
     "factor is data)",
 }
 
-_RULE_ID = re.compile(r"R\d+\.\d+")
 #: Kinds too slow (sampled deals, the solver over a whole deal) for the quick tier's sample.
 _SLOW_KINDS = ("bid", "give-up")
 
@@ -271,5 +269,5 @@ def test_tags_are_confirmed_by_the_engine(puzzle: Puzzle) -> None:
 
 @pytest.mark.parametrize("puzzle", _params())
 def test_rules_cited_in_the_solution_are_tagged(puzzle: Puzzle) -> None:
-    cited = set(_RULE_ID.findall(puzzle.start().solution().message))
+    cited = set(cited_rules(puzzle.start().solution().message))
     assert cited <= set(puzzle.rules), f"{puzzle.id} cites {sorted(cited - set(puzzle.rules))}"

@@ -11,6 +11,8 @@ reference (``book/rules.md``) states each rule in full under the same id.
 
 from __future__ import annotations
 
+import re
+
 RULE_TITLES: dict[str, str] = {
     "R1.1": "cards and their names",
     "R1.2": "seats, and play moving to the left",
@@ -63,3 +65,16 @@ RULE_TITLES: dict[str, str] = {
     "R10.5": "all five tricks, and 120 to win",
 }
 RULE_IDS: tuple[str, ...] = tuple(RULE_TITLES)
+
+#: A rule id as the engine's explanations cite it.
+_CITED = re.compile(r"\bR\d+\.\d+\b")
+
+
+def cited_rules(text: str) -> list[str]:
+    """The rule ids ``text`` cites, once each, in the rulebook's order.
+
+    >>> cited_rules("R5.3: the lead forces R5.1 (R10.1; R5.3 again)")
+    ['R5.1', 'R5.3', 'R10.1']
+    """
+    found = set(_CITED.findall(text))
+    return [r for r in RULE_IDS if r in found]

@@ -14,13 +14,13 @@ Every answer is checked by asking the engine at that moment; nothing here stores
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from fortyfive.engine.cards import AH_ID, CARDS, SUIT_NAMES, SUITS, Card, parse_card
 from fortyfive.engine.game import Game
+from fortyfive.engine.rulebook import cited_rules
 from fortyfive.engine.rules import Rules, TrumpTables, get_rules, sort_cards, trump_order
 from fortyfive.engine.score_sheet import trick_rows
 from fortyfive.engine.scoring import DealLog
@@ -31,10 +31,6 @@ from fortyfive.puzzles.model import PuzzleInputError, PuzzleRun
 # The one check of an answer's shape, for every front end: a value that is not the JSON shape the
 # view's ``answer`` asks for, or names a card or option not on offer, raises PuzzleInputError
 # saying why (the puzzle widget shows the text as it is). Whether it is *right* is the engine's.
-
-
-#: A rule id as the engine cites it (R1.1 ... R10.5).
-_RULE_ID = re.compile(r"R\d+\.\d+")
 
 
 def card_name(value: Any, allowed: Sequence[str]) -> str:
@@ -240,7 +236,7 @@ def what_to_look_at(parts: Sequence[str], reasons: Iterable[str]) -> str:
     """A first miss of a "choose every one" kind: how many choices are off (``parts``, each
     a phrase such as "2 of the cards you chose may not be played"), and the rule ids the
     engine's ``reasons`` for them cite, naming no choice."""
-    ids = sorted({r for why in reasons for r in _RULE_ID.findall(why)})
+    ids = sorted({r for why in reasons for r in cited_rules(why)})
     return f"Not all right: {' and '.join(parts)}. Look again with {', '.join(ids)}."
 
 

@@ -3,10 +3,9 @@ it."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from fortyfive.engine.rulebook import RULE_IDS
+from fortyfive.engine.rulebook import RULE_IDS, cited_rules
 from fortyfive.puzzles.generate._generate import generate_puzzles
 from fortyfive.puzzles.model import JUDGEMENT_KINDS, Puzzle
 
@@ -144,8 +143,6 @@ COURSE: dict[int, list[tuple[str, int, Any]]] = {
 #: example's, c5-01's auction a row of the chapter's auction table), ask more than the tour
 #: shows (c0-12: a defence against a contract, not only drawing trumps), or be answered right by
 #: a whist player's instinct (c1-09, c2-01).
-_RULE_ID = re.compile(r"\bR\d+\.\d+\b")
-
 SEEDS: dict[tuple[int, int], int] = {
     (0, 11): 13,
     (1, 8): 1009,  # the plan's AH won a trick of hearts, as the highest heart would in whist
@@ -189,7 +186,7 @@ def with_cited_rules(p: Puzzle) -> list[str]:
     >>> set(with_cited_rules(p)) >= set(p.rules)
     True
     """
-    cited = set(_RULE_ID.findall(p.start().solution().message))
+    cited = cited_rules(p.start().solution().message)
     return [r for r in RULE_IDS if r in cited or r in p.rules]
 
 
