@@ -358,7 +358,7 @@ def _kernel_wheel(name: str) -> Path:
     return found[-1]
 
 
-def compile_wheels(
+def compile_for_pyodide(
     wheels: list[Path], own: list[Path], core: Path, dest: Path, cache: Path
 ) -> list[Path]:
     """Copies of ``wheels`` and ``own`` in ``dest`` with their modules' bytecode, and of the
@@ -420,7 +420,7 @@ def prepare(lite_dir: Path, cache: Path, log: Callable[[str], None] = print) -> 
     shutil.copytree(core, pyodide)
     with tempfile.TemporaryDirectory(prefix="fortyfive-wheel-") as tmp:
         own = project_wheel(Path(tmp))
-        compile_wheels(list(wheels.values()), [own], core, pyodide, cache)
+        compile_for_pyodide(list(wheels.values()), [own], core, pyodide, cache)
     packages: dict[str, Any] = {}
     for name, wheel in wheels.items():
         packages[name] = lock_entry(name, pyodide / wheel.name, depends[name])

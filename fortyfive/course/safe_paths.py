@@ -111,8 +111,9 @@ def write_target(path: str | Path, root: str | Path | None = None) -> Path:
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise PathRefused(path, f"it is {kind(info.st_mode)}, not a file")
     folder = path.parent.resolve()
-    # each resolve is a file-system call per folder on the way (a round trip in JupyterLite)
-    if not folder.is_relative_to(folder if base == path.parent else base.resolve()):
+    # The default root is that folder itself: no second resolve (each is a file-system call per
+    # folder on the way, a round trip to the page in JupyterLite).
+    if base != path.parent and not inside(folder, base):
         raise PathRefused(path, f"its folder leads to {folder}, outside {base}")
     return folder / path.name
 

@@ -93,15 +93,14 @@ class GiveUpRun(GameRun, kind="give-up"):
         keeps = f"you keep {' '.join(kept)} with {g.turnup}" if kept else f"you take {g.turnup}"
         plain = not self.t.is_trump(parse_card(card).id)
         lowest_wrong = self.club is not None and self.club not in self.right
+        give_up = (
+            "Give up the card that does the least in these hands, which is not always the lowest"
+            if lowest_wrong
+            else "Give up the plain card least likely to take a trick"
+        )
         theme = (
-            (
-                "Give up the card that does the least in these hands, which is not always the "
-                "lowest: the trumps you keep can win tricks, and the highest trump of the deal "
-                "brings the bonus (R7.2)."
-                if lowest_wrong
-                else "Give up the plain card least likely to take a trick: the trumps you keep "
-                "can win tricks, and the highest trump of the deal brings the bonus (R7.2)."
-            )
+            f"{give_up}: the trumps you keep can win tricks, and the highest trump of the deal "
+            "brings the bonus (R7.2)."
             if plain
             else "Here a trump is the card to give up: with these hands your plain cards take "
             "more than that trump would (R7.1)."
@@ -111,7 +110,8 @@ class GiveUpRun(GameRun, kind="give-up"):
             if self.keep_value < self.best
             else ""
         )
-        if self.club is not None and self.club not in self.right:
+        if lowest_wrong:
+            assert self.club is not None
             left = self.values[self.club]
             stay += (
                 f" The weakest card, {self.club}, is not the one here: giving it up leaves "
