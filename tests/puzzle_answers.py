@@ -27,16 +27,16 @@ BY_KIND = {
     "order": "c1-01",  # sequence
     "winner": "c2-01",  # card
     "legal": "c0-07",  # cards
-    "keep": "c2-12",  # choice
+    "keep": "c2-14",  # choice
     "rob": "c3-08",  # choice
     "score": "c0-10",  # form with numbers
     "game-winner": "c4-07",  # form of choices
     "calls": "c5-01",  # choices
-    "target": "c6-01",  # one card at a time, against the solver's defence
+    "target": "c6-10",  # one card at a time, against the solver's defence
     "turn": "c0-04",  # choice of a seat
     "notation": "c0-01",  # choices of words
     "trumps": "c1-03",  # cards
-    "give-up": "c3-16",  # card
+    "give-up": "c3-17",  # card
     "bid": "c5-06",  # choice of a call, judged over sampled deals
 }
 

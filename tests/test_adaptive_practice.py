@@ -69,28 +69,28 @@ def _row(path: Path, puzzle_id: str) -> Mapping[str, object]:
 
 def test_a_solve_after_a_hint_is_not_a_first_try(tmp_path: Path) -> None:
     log = ProgressLog(tmp_path / "p.json")
-    log.record(check("c1-13", True, hints=1))
-    row = _row(log.path, "c1-13")
+    log.record(check("c1-12", True, hints=1))
+    row = _row(log.path, "c1-12")
     assert row["solved"] is True and row["hints"] == 1
     assert row["first try"] is False
 
 
 def test_a_solve_after_show_me_is_not_a_first_try(tmp_path: Path) -> None:
     log = ProgressLog(tmp_path / "p.json")
-    log.record(check("c1-13", True, shown=True))
-    log.record(check("c1-13", True))
-    assert _row(log.path, "c1-13")["first try"] is False
+    log.record(check("c1-12", True, shown=True))
+    log.record(check("c1-12", True))
+    assert _row(log.path, "c1-12")["first try"] is False
 
 
 def test_a_clean_solve_is_a_first_try(tmp_path: Path) -> None:
     log = ProgressLog(tmp_path / "p.json")
-    log.record(check("c1-13", True))
-    assert _row(log.path, "c1-13")["first try"] is True
+    log.record(check("c1-12", True))
+    assert _row(log.path, "c1-12")["first try"] is True
 
 
 def test_the_folded_summary_does_not_count_a_hinted_solve_as_first_try() -> None:
-    assert fold([], [check("c1-13", True, hints=2)])[0]["first_try"] is False
-    assert fold([], [check("c1-13", True)])[0]["first_try"] is True
+    assert fold([], [check("c1-12", True, hints=2)])[0]["first_try"] is False
+    assert fold([], [check("c1-12", True)])[0]["first_try"] is True
 
 
 # ---------------------------------------------------------------- streaks from day to day
@@ -182,12 +182,12 @@ def test_glicko2_wins_raise_and_losses_lower_a_rating_and_its_deviation_shrinks(
 
 def test_ratings_move_with_each_first_attempt_only(tmp_path: Path) -> None:
     log = ProgressLog(tmp_path / "p.json")
-    c113 = Recipe("c1-13", "order")
-    log.record(check("c1-13", True), c113)
+    c112 = Recipe("c1-12", "order")
+    log.record(check("c1-12", True), c112)
     up = log.standing()
-    assert up.learner.rating > 1500 and "c1-13" in up.items
+    assert up.learner.rating > 1500 and "c1-12" in up.items
     assert len(up.history) == 1
-    log.record(check("c1-13", False), c113)  # not a first attempt: no rating moves
+    log.record(check("c1-12", False), c112)  # not a first attempt: no rating moves
     assert log.standing() == up
     log.record(check("c1-01", True, hints=1), Recipe("c1-01", "order"))  # a hint: a loss
     assert log.standing().learner.rating < up.learner.rating
@@ -274,7 +274,7 @@ def test_a_file_at_every_bound_is_written_under_its_readers_limit(tmp_path: Path
     "recipe",
     [
         Recipe("c1-01", "order"),
-        Recipe("c3-16", "give-up"),
+        Recipe("c3-17", "give-up"),
         Recipe("c0-08", "keep"),
         Recipe("drill-legal-s9-d2-n2", "legal", DrillKey("legal", 9, 2, 2)),
         Recipe("drill-rob-s3-d1-n4", "rob", DrillKey("rob", 3, 1, 4)),

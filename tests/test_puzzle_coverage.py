@@ -55,9 +55,9 @@ def test_an_endgame_that_defends_against_a_contract_is_tagged_r10_2() -> None:
         if defends:
             defending.append(p.id)
     defend_variants = {
-        f"c{ch}-{i + 1:02d}"
+        f"c{ch}-{number:02d}"
         for ch, plan in COURSE.items()
-        for i, (_kind, _d, variant) in enumerate(plan)
+        for number, (_kind, _d, variant) in plan.items()
         if variant == "barker-defend"
     }
     assert defend_variants <= set(defending) and len(defend_variants) >= 4

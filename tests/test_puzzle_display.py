@@ -49,7 +49,7 @@ def test_the_html_rendering_escapes_every_text() -> None:
 
 
 def test_cards_are_shown_by_symbol_but_the_notation_stays_where_it_is_the_question_r1_1() -> None:
-    keep = view_text(get_puzzle("c0-08").start().view())
+    keep = view_text(get_puzzle("c2-14").start().view())
     assert "your A♥" in keep and "your AH" not in keep
     words = next(p for p in course() if p.kind in VERBATIM_KINDS)
     text = view_text(words.start().view())

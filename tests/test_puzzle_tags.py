@@ -120,18 +120,13 @@ NOT_SWITCHABLE: dict[str, str] = {
 UNCONFIRMED: dict[tuple[str, str], str] = {
     ("c0-09", "R7.1"): "the best card to give up is the same at 4 a trick",
     ("c0-09", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
-    ("c3-01", "R7.1"): "the best card to give up is the same at 4 a trick",
-    ("c3-01", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
     ("c3-03", "R7.1"): "the best card to give up is the same at 4 a trick",
     ("c3-03", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
     ("c3-06", "R7.1"): "the best card to give up is the same at 4 a trick",
     ("c3-06", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
     ("c0-10", "R7.2"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
     ("c0-10", "R8.6"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
-    ("c3-11", "R6.5"): "nobody holds the ace: 'nobody' robs with or without robbing",
     ("c3-15", "R6.5"): "the robber has played (R6.6): 'nobody' with or without robbing",
-    ("c3-16", "R7.1"): "the best card to give up is the same at 4 a trick",
-    ("c3-16", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
     ("c3-17", "R7.1"): "the best card to give up is the same at 4 a trick",
     ("c3-17", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
     ("c4-03", "R7.2"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
@@ -141,19 +136,7 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
     ("c4-12", "R8.1"): "a jink (R8.4) wins whatever the target",
     ("c4-12", "R8.2"): "a jink (R8.4) wins whatever the bonus",
     ("c4-12", "R8.6"): "a jink (R8.4) wins whatever the bonus",
-    ("c5-01", "R9.3"): "the hold is the dealer's alone and seat 1 is not the dealer: the same "
-    "calls with or without a hold",
     ("c5-01", "R9.4"): "no partnership has 100: the floor at 20 does not arise",
-    ("c5-02", "R9.2"): "the limit, 20, is a call on every scale the engine can switch (no 5, "
-    "no 30, bids in tens)",
-    ("c5-02", "R9.4"): "the limit, 20, is at the floor of a side on 100: the same call with or "
-    "without the floor",
-    ("c5-03", "R9.3"): "no bid has been made: there is nothing for the dealer to hold",
-    ("c5-08", "R9.2"): "the answer is a pass whatever the bids are",
-    ("c5-08", "R10.1"): "the answer is a pass whatever a trick or the bonus is worth",
-    ("c5-15", "R10.3"): "the bid is 25, not 30: the doubling of a made 30 does not arise",
-    ("c5-17", "R10.3"): "a failed 30 costs 30 (R10.3's 'no -60' is fixed; only the made 30's "
-    "factor is data)",
 }
 
 #: Kinds too slow (sampled deals, the solver over a whole deal) for the quick tier's sample.

@@ -30,7 +30,10 @@ def test_at_least_two_puzzles_in_five_ask_for_a_judgement() -> None:
 
 def test_the_endgames_teach_several_themes() -> None:
     themes = {
-        str(v).partition("-")[2] for plan in COURSE.values() for k, _, v in plan if k == "target"
+        str(v).partition("-")[2]
+        for plan in COURSE.values()
+        for k, _, v in plan.values()
+        if k == "target"
     }
     assert {"draw", "renege", "throw", "bonus", "defend"} <= themes
 

@@ -16,7 +16,7 @@ from fortyfive.puzzles._turns import TurnRun
 from fortyfive.puzzles.generate import generate_puzzles
 
 DEAL_KEYS = ("dealer", "hands", "stock", "scores")
-BRUFF_DEAL = {k: v for k, v in get_puzzle("c3-01").position.items() if k in DEAL_KEYS}
+BRUFF_DEAL = {k: v for k, v in get_puzzle("c3-03").position.items() if k in DEAL_KEYS}
 BARKER_DEAL = {k: v for k, v in get_puzzle("c5-01").position.items() if k != "actions"}
 
 

@@ -507,8 +507,8 @@ def test_the_page_names_cards_by_symbol_except_where_the_notation_is_the_questio
         if p.kind == "notation":  # R1.1: the typed words are the question
             continue
         assert not any(CARD_CODE.search(t) for t in texts), (p.id, texts)
-    keep = next(p for ch in range(7) for p in load_collection(ch) if "AH" in p.prompt)
-    assert "A♥" in PuzzleWidget(keep).view["prompt"]
+    keep = next(p for ch in range(7) for p in load_collection(ch) if "your AH" in p.prompt)
+    assert "your A♥" in PuzzleWidget(keep).view["prompt"]
 
 
 @pytest.mark.parametrize(

@@ -431,10 +431,10 @@ def test_progress_refuses_a_file_of_another_format(tmp_path: Any) -> None:
 
 
 def test_an_endgame_hint_is_worked_out_from_the_position_as_it_stands() -> None:
-    """The target hint counts the cards that keep the target now, not at the start (c6-03)."""
+    """The target hint counts the cards that keep the target now, not at the start (c6-04)."""
     from fortyfive.solve.solver import solve
 
-    run = get_puzzle("c6-03").start()
+    run = get_puzzle("c6-04").start()
     assert run.hint() is not None  # the first, general hint
     g = run.game  # type: ignore[attr-defined]
     right = [a.split()[1] for a in solve(g).best]
@@ -469,7 +469,7 @@ def test_R2_3_the_order_hint_names_what_follows_AH(trump: str) -> None:
 
 def test_R6_5_a_wrong_rob_answer_names_its_misconception() -> None:
     """The joker was turned up; the dealer who took it may not rob the next card."""
-    p = next(q for q in load_collection(3) if q.kind == "rob" and q.position["stock"][0] == "JK")
+    (p,) = generate_puzzles("rob", 1, 3012, 3, ["joker"])  # the ace of trumps in a hand
     run = p.start()
     dealer = str(run.game.dealer)  # type: ignore[attr-defined]
     msg = run.check(dealer).message
@@ -554,7 +554,19 @@ def test_r2_3_the_first_order_hint_names_the_king_and_queen_before_the_pips(trum
 
 
 def test_r9_4_a_bid_above_the_least_is_not_called_the_least() -> None:
-    run = get_puzzle("c5-08").start()
+    (p,) = generate_puzzles("bid", 1, 5007, 3, ["rich"])  # a side on 100 with a hand that passes
+    run = p.start()
     assert str(run.check("bid 25")).startswith(
         "No. This hand does not often take 25, nor even 20, the least your side may bid here"
     )
+
+
+def test_R6_4_the_ace_turned_up_after_the_joker_is_the_dealers_to_rob() -> None:
+    """c3-13: the joker turned up, the dealer took it and turned up the next card, the ace of
+    trumps itself: the dealer may rob that too (R6.4, R6.5); nobody holds the ace."""
+    run = get_puzzle("c3-13").start()
+    g = run.game  # type: ignore[attr-defined]
+    assert g.joker_turned and str(g.turnup) == f"A{g.trump}"
+    assert not run.check("nobody").correct
+    right = run.check(str(g.dealer))
+    assert right.correct and "R6.4" in right.message and "R6.5" in right.message

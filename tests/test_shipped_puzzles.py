@@ -15,6 +15,7 @@ from tiers import full_only
 
 from fortyfive.puzzles.generate import (
     COURSE,
+    RETIRED,
     ShippedFile,
     build_collection,
     generator_digest,
@@ -23,6 +24,7 @@ from fortyfive.puzzles.generate import (
 from fortyfive.puzzles.generate.__main__ import main as rebuild
 from fortyfive.puzzles.model import (
     _collection_files,
+    get_puzzle,
     load_collection,
     shipped_generator,
 )
@@ -41,11 +43,11 @@ def test_every_shipped_file_names_todays_generator(shipped: ShippedFile) -> None
 
 
 def _first_of_each_kind() -> dict[str, tuple[int, int]]:
-    """For each kind, the (chapter, index) of its first puzzle in the course plan."""
+    """For each kind, the (chapter, number) of its first puzzle in the course plan."""
     first: dict[str, tuple[int, int]] = {}
     for chapter in sorted(COURSE):
-        for i, (kind, _difficulty, _variant) in enumerate(COURSE[chapter]):
-            first.setdefault(kind, (chapter, i))
+        for number, (kind, _difficulty, _variant) in COURSE[chapter].items():
+            first.setdefault(kind, (chapter, number))
     return first
 
 
@@ -54,9 +56,9 @@ FIRST = _first_of_each_kind()
 
 @pytest.mark.parametrize("kind", sorted(FIRST))
 def test_one_puzzle_of_each_kind_is_rebuilt_exactly(kind: str) -> None:
-    chapter, i = FIRST[kind]
-    rebuilt = build_collection(chapter, only=i)
-    assert rebuilt == [load_collection(chapter)[i]], f"chapter{chapter}.json: {REBUILD}"
+    chapter, number = FIRST[kind]
+    rebuilt = build_collection(chapter, only=number)
+    assert rebuilt == [get_puzzle(f"c{chapter}-{number:02d}")], f"chapter{chapter}.json: {REBUILD}"
 
 
 def test_every_kind_of_the_course_is_checked_here() -> None:
@@ -95,3 +97,13 @@ def test_an_unknown_file_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         rebuild(["chapter99"])
     assert "no shipped puzzle file chapter99" in capsys.readouterr().err
+
+
+def test_a_retired_puzzles_number_is_never_given_to_another_puzzle() -> None:
+    """Progress files, review queues and assignments name puzzles by id: a number the course
+    retired stays unused, and every shipped id is one the plan gives."""
+    for chapter, plan in COURSE.items():
+        assert not set(plan) & set(RETIRED.get(chapter, ())), chapter
+        shipped = [p.id for p in load_collection(chapter)]
+        assert shipped == [f"c{chapter}-{n:02d}" for n in plan]
+    assert set(RETIRED) <= set(COURSE)

@@ -197,11 +197,11 @@ def test_a_solve_within_the_wrong_tries_checked_still_counts(tmp_path: Path) -> 
 
 def test_a_manifest_some_students_could_not_draw_is_refused_for_all(tmp_path: Path) -> None:
     # the rule item may take chapter-1 puzzles the chapter item then needs (ben's draw did)
-    overlapping = manifest(puzzles=[{"rules": ["R2.3"], "count": 2}, {"chapter": 1, "count": 13}])
+    overlapping = manifest(puzzles=[{"rules": ["R2.3"], "count": 2}, {"chapter": 1, "count": 11}])
     with pytest.raises(ManifestError, match="the items before it may take"):
         check_drawable(overlapping)
     path = manifest_file(
-        tmp_path, puzzles=[{"rules": ["R2.3"], "count": 2}, {"chapter": 1, "count": 13}]
+        tmp_path, puzzles=[{"rules": ["R2.3"], "count": 2}, {"chapter": 1, "count": 11}]
     )
     assert main(["assign", str(path), "--out", str(tmp_path / "out")]) == 2
     assert not (tmp_path / "out").exists()

@@ -104,8 +104,15 @@ class RobRun(GameRun, kind="rob"):
             else ""
         )
         if str(g.turnup) == ace:
+            again = (
+                " The joker before it changes nothing: the card turned up after it fixes trumps, "
+                "and when that card is the ace of trumps the dealer may rob it as well (R6.4)."
+                if self.puzzle.position["stock"][0] == "JK"
+                else ""
+            )
             return (
                 f"The turn-up is {ace} itself, so the dealer, seat {seat}, may rob it (R6.5)."
+                + again
                 + later
             )
         extra = (
@@ -513,7 +520,8 @@ class GameWinnerRun(GameRun, kind="game-winner"):
         return {
             "trump": SUITS[deal.trump],
             "facts": facts,
-            "tricks": tricks_view(r, self.full),
+            # who took each trick is part of the question (R3.2): a wrong answer's sheet says
+            "tricks": [dict(t, winner=None) for t in tricks_view(r, self.full)],
             "answer": {"type": "form", "fields": self._fields()},
         }
 
@@ -640,15 +648,17 @@ class GameWinnerRun(GameRun, kind="game-winner"):
     def _hint_texts(self) -> list[str]:
         if self.rules_.auction:
             return [
-                "R10.2-R10.4: score the hand first: did the bidders make their bid?",
+                "R10.2-R10.4: score the hand first (who took each trick, R3.2): did the bidders "
+                "make their bid?",
                 "R10.5: a side with 120 or more wins; if both have 120 or more, one rule "
                 "decides between them.",
             ]
         return [
             "R8.1: a partnership wins the moment its running total reaches 45: the order of the "
             "tricks counts, not the totals at the end of the deal.",
-            "Write the totals after each trick; add the bonus to the trick of the highest trump "
-            "only once it is certain (R7.3, R8.6). Remember jink (R8.4).",
+            "Work out who takes each trick (R3.2) and write the totals after it; add the bonus "
+            "to the trick of the highest trump only once it is certain (R7.3, R8.6). Remember "
+            "jink (R8.4).",
         ]
 
     def _solution(self) -> Feedback:

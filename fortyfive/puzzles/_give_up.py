@@ -114,8 +114,9 @@ class GiveUpRun(GameRun, kind="give-up"):
             assert self.club is not None
             left = self.values[self.club]
             stay += (
-                f" The weakest card, {self.club}, is not the one here: giving it up leaves "
-                f"{left}; with these hands, keeping it is worth {self.best - left} more."
+                f" Rank alone does not decide: {self.club}, as low as any card here, is not "
+                f"the one: giving it up leaves {left}; with these hands, keeping it is worth "
+                f"{self.best - left} more."
             )
         also = f" (or {' or '.join(self.right[1:])})" if self.right[1:] else ""
         return (

@@ -408,6 +408,8 @@ class TurnRun(GameRun, kind="turn"):
             second = f"This is the first lead of the deal: {rule} says whose it is."
         elif phase is not Phase.PLAY and second.startswith("Look at the last card"):
             second = "No card has been played in this deal yet: who acts first in this phase?"
+        elif phase is Phase.DISCARD and not any(g.discard_counts):
+            second = "Nobody has discarded yet: the changing of cards starts at one fixed seat."
         return [first, second]
 
     def _solution(self) -> Feedback:

@@ -11,9 +11,9 @@ line names cards as :meth:`~fortyfive.puzzles.PuzzleRun.check` takes them ("5S")
 >>> print(view_text(get_puzzle("c0-06").start().view()))
 c0-06 Who takes the trick? (barker, difficulty 1)
 Which card takes this trick?
-  Trump: spades
-  Trick: seat 0 Q♥, seat 1 10♥, seat 2 7♥, seat 3 9♠
-To answer: .check(card), one card of QH TH 7H 9S
+  Trump: clubs
+  Trick: seat 0 6♠, seat 1 A♥, seat 2 Q♠, seat 3 2♠
+To answer: .check(card), one card of 6S AH QS 2S
 """
 
 from __future__ import annotations

@@ -553,7 +553,7 @@ class PuzzleList(Practice):
     >>> from fortyfive.puzzles import load_collection
     >>> s = PuzzleList(load_collection(1), title="Chapter 1")
     >>> s.puzzle.id, s.left
-    ('c1-01', 13)
+    ('c1-01', 11)
     """
 
     mode: ClassVar[str] = "puzzles"

@@ -19,7 +19,7 @@ True
 """
 
 from fortyfive.puzzles.generate._banks import DRILL_BANK, build_drill_bank
-from fortyfive.puzzles.generate._course import COURSE, build_collection
+from fortyfive.puzzles.generate._course import COURSE, RETIRED, build_collection
 from fortyfive.puzzles.generate._digest import generator_digest
 from fortyfive.puzzles.generate._generate import TITLES, generate_puzzles, variants
 from fortyfive.puzzles.generate._shipped import ShippedFile, shipped_files
@@ -27,6 +27,7 @@ from fortyfive.puzzles.generate._shipped import ShippedFile, shipped_files
 __all__ = [
     "COURSE",
     "DRILL_BANK",
+    "RETIRED",
     "TITLES",
     "ShippedFile",
     "build_collection",

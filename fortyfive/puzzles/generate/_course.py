@@ -9,168 +9,191 @@ from fortyfive.engine.rulebook import RULE_IDS, cited_rules
 from fortyfive.puzzles.generate._generate import generate_puzzles
 from fortyfive.puzzles.model import JUDGEMENT_KINDS, Puzzle
 
-#: Each chapter's puzzles: (kind, difficulty, variant) in order, generated from the chapter's
-#: seed (the rulebook's worked examples are shown in the chapters' text, never asked). The
+#: Each chapter's puzzles by number (``c1-04`` is chapter 1's number 4): (kind, difficulty,
+#: variant), each generated from its own seed (the rulebook's worked examples are shown in the
+#: chapters' text, never asked). A number is never given to another puzzle: progress files,
+#: review queues and teachers' assignments name puzzles by id, so a puzzle that taught too
+#: little (a repeat of the one before, or of a worked example) was retired with its number. The
 #: judgement puzzles (endgames, what to give up when robbing, how high to bid) are at least 40 %
 #: of the course; every endgame and give-up has one right first card, proved by the solver.
 #: Chapter 0 asks what it teaches (R1), then tours one puzzle of each chapter to come, its rule
 #: shown in the lead-in.
-COURSE: dict[int, list[tuple[str, int, Any]]] = {
-    0: [
-        ("notation", 1, None),  # R1.1
-        ("turn", 1, "partners"),  # R1.3, barker
-        ("notation", 3, None),  # R1.1: letter case, the ten, the joker
-        ("turn", 1, "next-player"),  # R1.2, R3.1
-        ("order", 1, None),  # the tour: chapter 1
-        ("winner", 1, None),  # chapter 1
-        ("legal", 1, None),  # chapter 2
-        ("keep", 2, "play"),  # chapter 2
-        ("give-up", 1, "single"),  # chapter 3: what to give up when robbing
-        ("score", 1, "bruff"),  # chapter 4
-        ("bid", 1, "modest"),  # chapter 5: how high to bid
-        ("target", 1, "barker-draw"),  # chapter 6: draw trumps
-    ],
-    1: [
-        ("order", 1, "D"),
-        ("order", 1, "S"),  # the black pips run backwards (R2.3)
-        ("trumps", 1, None),  # R2.1, R2.2
-        ("target", 1, "bruff-bonus"),  # which trump is the highest of the deal
-        ("target", 3, "bruff-bonus"),
-        ("order", 2, "joker"),
-        ("order", 2, "C"),
-        ("target", 1, "barker-draw"),  # the top trump pulls the lower ones (R2.3, R5.1)
-        ("winner", 2, "ah"),  # R2.2
-        ("trumps", 3, None),
-        ("order", 3, "S"),
-        ("order", 3, "D"),
-        ("winner", 3, None),
-        ("target", 2, "barker-bonus"),
-    ],
-    2: [
-        ("winner", 2, None),
-        ("turn", 1, "next-leader"),  # R3.3
-        ("turn", 2, "next-player"),  # R3.1
-        ("target", 2, "barker-draw"),  # a trump lead must be followed (R5.1)
-        ("target", 1, "barker-renege"),  # keep a guard (R5.2, R5.3)
-        ("legal", 2, "not-beat"),  # R3.4
-        ("legal", 2, "ah-heart"),  # R2.2
-        ("legal", 1, "no-trump"),  # R5.5
-        ("legal", 3, None),
-        ("legal", 3, "ah-led"),  # R2.2
-        ("legal", 3, "joker-led"),  # R2.2
-        ("keep", 2, "play"),
-        ("keep", 3, "keep"),
-        ("keep", 3, "later"),  # R5.4
-        ("target", 2, "bruff-draw"),
-        ("target", 3, "bruff-renege"),
-    ],
-    3: [
-        ("give-up", 1, "single"),  # strategy: what to give up when robbing
-        ("turn", 2, "dealt"),  # R6.2
-        ("give-up", 2, "single"),
-        ("trumps", 1, "turnup"),  # R6.3
-        ("turn", 1, "first-lead"),  # R6.7
-        ("give-up", 2, "not-weakest"),  # the weakest card is not the one to give up
-        ("turn", 2, "bruff-dealer"),  # R6.1, two deals played
-        ("rob", 1, "holder"),
-        ("rob", 2, "spades"),
-        ("rob", 2, "dealer"),
-        ("rob", 2, "nobody"),
-        ("turn", 2, "bury"),  # R6.4, R8.7
-        ("rob", 3, "joker"),
-        ("rob", 2, "before"),  # R6.6, R8.7: the first trick under way
-        ("rob", 3, "after"),  # R6.6
-        ("give-up", 3, "single"),
-        ("give-up", 3, "not-weakest"),
-    ],
-    4: [
-        ("target", 1, "bruff-throw"),  # throw the lead
-        ("target", 2, "bruff-bonus"),  # timing the bonus
-        ("score", 3, "bruff"),
-        ("score", 2, "bruff-out"),
-        ("score", 3, "bruff-carry"),
-        ("target", 1, "bruff-bonus"),
-        ("game-winner", 1, "plain"),
-        ("target", 3, "bruff-bonus"),
-        ("game-winner", 2, "race"),
-        ("game-winner", 2, "disagree"),
-        ("target", 2, "bruff-throw"),
-        ("game-winner", 3, "jink"),
-    ],
-    5: [
-        ("calls", 1, None),
-        ("bid", 2, "rich-bid"),  # R9.4: on 100 or more, a bid still worth making
-        ("calls", 3, None),
-        ("turn", 2, "bid"),
-        ("turn", 3, "dealer"),  # R9.1, R9.5: a hand thrown in
-        ("bid", 1, "strong"),
-        ("bid", 2, "modest"),
-        ("bid", 3, "rich"),
-        ("bid", 3, "thirty"),
-        ("turn", 1, "trump"),
-        ("turn", 2, "discard"),
-        ("turn", 1, "auction-lead"),
-        ("score", 1, "barker-made"),
-        ("score", 2, "barker-failed"),
-        ("score", 2, "barker-sweep"),
-        ("score", 3, "barker-30"),
-        ("score", 3, "barker-30-failed"),
-        ("game-winner", 3, "barker-both"),
-        ("target", 2, "barker-defend"),  # beat the contract
-        ("target", 3, "barker-defend"),
-    ],
-    6: [
-        ("target", 1, "barker-draw"),
-        ("target", 1, "bruff-renege"),
-        ("target", 2, "barker-throw"),
-        ("target", 2, "bruff-bonus"),
-        ("target", 2, "barker-renege"),
-        ("target", 3, "bruff-throw"),
-        ("target", 2, "barker-bonus"),
-        ("target", 3, "bruff-draw"),
-        ("target", 2, "barker-defend"),
-        ("target", 3, "barker-defend"),
-        ("target", 2, "bruff-play"),
-        ("target", 3, "barker-play"),
-        ("target", 2, "bruff-throw"),
-        ("target", 3, "barker-draw"),
-        ("target", 3, "bruff-renege"),
-    ],
+COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
+    0: {
+        1: ("notation", 1, None),  # R1.1
+        2: ("turn", 1, "partners"),  # R1.3, barker
+        3: ("notation", 3, None),  # R1.1: letter case, the ten, the joker
+        4: ("turn", 1, "next-player"),  # R1.2, R3.1
+        5: ("order", 1, None),  # the tour: chapter 1
+        6: ("winner", 1, None),  # chapter 2 (R3.2), with chapter 1's trump order
+        7: ("legal", 1, None),  # chapter 2
+        8: ("keep", 2, "keep"),  # chapter 2
+        9: ("give-up", 1, "single"),  # chapter 3: what to give up when robbing
+        10: ("score", 1, "bruff"),  # chapter 4
+        11: ("bid", 1, "modest"),  # chapter 5: how high to bid
+        12: ("target", 1, "barker-defend"),  # chapter 6: beat a contract
+    },
+    1: {
+        1: ("order", 1, "D"),
+        2: ("order", 1, "S"),  # the black pips run backwards (R2.3)
+        3: ("trumps", 1, None),  # R2.1, R2.2
+        4: ("target", 1, "bruff-bonus"),  # which trump is the highest of the deal
+        5: ("target", 3, "bruff-bonus"),
+        6: ("order", 2, "joker"),
+        9: ("winner", 1, None),  # the plain order: a black queen over the ace (R2.4)
+        10: ("trumps", 3, None),
+        11: ("order", 3, "S"),
+        12: ("order", 3, "D"),
+        14: ("target", 2, "barker-bonus"),
+        15: ("winner", 3, None),  # a plain five, and the jack above the joker
+    },
+    2: {
+        1: ("winner", 2, None),
+        2: ("turn", 1, "next-leader"),  # R3.3
+        4: ("target", 2, "barker-play"),  # throw the lead: the trick's winner leads (R3.3)
+        5: ("target", 1, "barker-renege"),  # keep a guard (R5.2, R5.3)
+        8: ("legal", 1, "no-trump"),  # R5.5
+        10: ("legal", 3, "ah-led"),  # R2.2
+        14: ("keep", 3, "later"),  # R5.4
+        15: ("target", 2, "bruff-draw"),
+        16: ("target", 3, "bruff-renege"),
+        17: ("winner", 3, None),  # AH above the trump ace, a plain five beside them
+        18: ("turn", 2, "next-leader"),  # the jack of trumps takes the trick over the queen
+        19: ("target", 1, "barker-play"),
+    },
+    3: {
+        2: ("turn", 2, "dealt"),  # R6.2
+        3: ("give-up", 2, "single"),
+        4: ("trumps", 3, "turnup"),  # R6.3: a heart turned up, so every heart is a trump
+        5: ("turn", 1, "first-lead"),  # R6.7
+        6: ("give-up", 2, "not-weakest"),  # the weakest card is not the one to give up
+        7: ("turn", 2, "bruff-dealer"),  # R6.1, two deals played
+        8: ("rob", 1, "holder"),
+        13: ("rob", 3, "joker-ace"),  # R6.4: the card after the joker is the ace: the dealer
+        14: ("rob", 2, "dealer-before"),  # R6.6, R8.7: the trick under way, the dealer last
+        15: ("rob", 3, "after"),  # R6.6
+        17: ("give-up", 3, "not-weakest"),
+        18: ("give-up", 1, "not-weakest"),
+    },
+    4: {
+        3: ("score", 3, "bruff"),
+        4: ("score", 2, "bruff-out"),
+        5: ("score", 3, "bruff-carry"),
+        7: ("game-winner", 1, "early"),  # won before the last trick (R8.3)
+        9: ("game-winner", 2, "race"),
+        10: ("game-winner", 2, "disagree"),
+        11: ("target", 2, "bruff-throw"),
+        12: ("game-winner", 3, "jink"),
+        13: ("target", 3, "bruff-play"),  # throw the lead with a plain jack, no trump in hand
+        14: ("target", 2, "bruff-play"),
+        15: ("target", 3, "bruff-throw"),
+        16: ("score", 2, "bruff"),  # the bonus moves to a higher trump played later (R7.2)
+    },
+    5: {
+        1: ("calls", 2, None),  # the dealer's hold (R9.3)
+        5: ("turn", 3, "dealer"),  # R9.1, R9.5: a hand thrown in
+        6: ("bid", 1, "strong"),
+        7: ("bid", 2, "modest"),
+        9: ("bid", 3, "thirty"),
+        10: ("turn", 1, "trump"),
+        11: ("turn", 2, "discard-first"),  # dealer's left, not the auction's winner
+        12: ("turn", 1, "auction-lead"),
+        14: ("score", 2, "barker-failed"),
+        18: ("game-winner", 3, "barker-both"),
+        19: ("target", 2, "barker-defend"),  # beat the contract
+        20: ("target", 3, "barker-defend"),
+    },
+    6: {
+        1: ("target", 1, "barker-play"),
+        4: ("target", 3, "barker-throw"),
+        6: ("target", 3, "bruff-throw"),
+        7: ("target", 3, "bruff-play"),
+        9: ("target", 2, "barker-defend"),
+        10: ("target", 3, "barker-defend"),
+        11: ("target", 2, "bruff-play"),
+        14: ("target", 3, "barker-renege"),
+        16: ("bid", 2, "rich"),  # a whole game: bidding and robbing judged too
+        17: ("bid", 2, "top"),
+        18: ("bid", 3, "rich-bid"),
+        19: ("give-up", 3, "not-weakest"),
+    },
 }
 
-#: Seeds other than the plan's own (``1000 * chapter + index``) where the plan's first position
-#: would give its answer away next to the chapter's text (c3-05's dealer was the worked
-#: example's, c5-01's auction a row of the chapter's auction table), ask more than the tour
-#: shows (c0-12: a defence against a contract, not only drawing trumps), or be answered right by
-#: a whist player's instinct (c1-09, c2-01).
-SEEDS: dict[tuple[int, int], int] = {
-    (0, 11): 13,
-    (1, 8): 1009,  # the plan's AH won a trick of hearts, as the highest heart would in whist
-    (2, 0): 2002,  # the plan's QD won as the highest diamond would in whist
-    (3, 4): 3104,
-    # the plan's endgame was won by leading the hand's highest trump, what a beginner does
-    # anyway: these ask for another card (a lower trump to draw with, the bonus kept for later)
-    (4, 1): 4524,
-    (4, 5): 4601,
-    (4, 7): 4651,
-    (5, 0): 5100,
-    (5, 19): 5881,
-    (6, 6): 6621,
-    (6, 13): 6769,
+#: The numbers of puzzles the course has retired, by chapter, never given to another puzzle
+#: (each repeated a puzzle before it, a worked example of its chapter or another endgame's
+#: shape, or was answered right by a naive reading).
+RETIRED: dict[int, tuple[int, ...]] = {
+    1: (7, 8, 13),
+    2: (3, 6, 7, 9, 11, 12, 13),
+    3: (1, 9, 10, 11, 12, 16),
+    4: (1, 2, 6, 8),
+    5: (2, 3, 4, 8, 13, 15, 16, 17),
+    6: (2, 3, 5, 8, 12, 13, 15),
+}
+
+#: Seeds other than the plan's own (``1000 * chapter + number - 1``), each chosen by asking what
+#: a naive reader would answer (a whist player's winner or legal cards, ace-high order, the
+#: hand's highest trump or highest card led, the lowest card given up) and keeping a position
+#: where that answer is wrong; an endgame's also by its shape (tricks left, the hand's trumps and
+#: plain cards by rank, the place of the one right card), so that no two endgames of the course
+#: are the same exercise; or where the plan's first position gave its answer away next to the
+#: chapter's text (c3-05's dealer was the worked example's).
+SEEDS: dict[str, int] = {
+    "c0-05": 68,  # J, then AH, then the king: the order shown must be applied, not copied
+    "c0-06": 68,  # AH, always a trump, takes a trick of spades a whist player gives to QS
+    "c0-07": 33,  # AH may trump a spade lead: a whist player plays the spade alone
+    "c0-08": 146,  # a lone JD need not follow the joker led: a whist player follows trumps
+    "c0-12": 53,  # defence: a plain jack, not the king, takes the trick that beats the contract
+    "c1-05": 1016,  # throw a loser first, keeping the joker, the deal's top trump, for later
+    "c1-06": 1016,  # JC above the joker, AH below it, and the black pips reversed
+    "c1-09": 1090,  # QS over AS in a plain suit: whist gives the trick to the ace
+    "c1-14": 1016,  # a low trump wins the trick (black order), the top trump kept for the bonus
+    "c1-15": 1079,  # a plain 5C led, and JS takes it over the joker
+    "c2-01": 2002,  # 3C over 7C: the black trumps' pips run backwards
+    "c2-02": 2013,  # 5C wins the trick, and leads next, where whist gives it to the TC
+    "c2-04": 2237,  # no trump in hand: give the trick away with 7S, keep the winners
+    "c2-14": 2017,  # the joker played after the lead: AH is still privileged (not the 5, J)
+    "c2-15": 2018,  # draw with the 7, keeping AH: not the top trump first
+    "c2-17": 2023,  # AH above AC, the ace of trumps; 5H, a plain five, takes nothing
+    "c2-18": 2148,  # 9D takes a plain diamond trick over AD (a red ace is the lowest), and leads
+    "c2-19": 1236,  # no trump in hand: the lowest card, not either diamond
+    "c3-04": 3025,  # a heart turned up: every heart is a trump, not AH alone
+    "c3-05": 3104,
+    "c3-18": 3019,  # give up the plain 5H: the lowest card by face or by rank is wrong
+    "c4-07": 4012,  # C wins at trick 2, with the bonus once 5D has made it certain
+    "c4-11": 4011,  # throw the lead with a loser, keeping the top trump
+    # endgames of shapes the course had not asked (tricks left, trumps and plain cards held,
+    # the right card's place among them), as are c2-04, c2-19, c6-01, c6-04, c6-07 and c6-14
+    "c4-13": 4504,
+    "c4-14": 4703,
+    "c4-15": 4602,
+    "c4-16": 4022,  # QH, then JH, then 5H: the bonus goes with the last of them
+    "c5-01": 5104,  # the dealer to call, a side having passed: it may hold (R9.3)
+    "c5-19": 5124,  # defend with the plain QH, keeping the trump
+    "c5-20": 5881,  # beat the contract with QC, not the top trump
+    "c6-01": 1122,
+    "c6-04": 6720,
+    "c6-07": 4555,  # QS, not KC, the highest card: count the tricks before the first
+    "c6-14": 6802,  # renege, and throw AD: in a plain red suit the ace is the lowest card
+    "c6-16": 6019,  # on 100 or more the low bids are closed: this hand passes (R9.4)
+    "c6-17": 6014,
+    "c6-18": 6015,
+    "c6-19": 6020,  # give up the plain JH: the lowest card by face or by rank is wrong
 }
 
 
 def build_collection(chapter: int, only: int | None = None) -> list[Puzzle]:
     """Chapter ``chapter``'s shipped puzzles, ids ``c<chapter>-01`` ..., rebuilt exactly from
-    :data:`COURSE` (the shipped JSON is this function's output); with ``only``, the puzzle at
-    that index alone (each is made from its own seed, so it is the same either way)."""
+    :data:`COURSE` (the shipped JSON is this function's output); with ``only``, the puzzle of
+    that number alone (each is made from its own seed, so it is the same either way)."""
     out = []
-    for i, (kind, d, variant) in enumerate(COURSE[chapter]):
-        if only is not None and i != only:
+    for number, (kind, d, variant) in COURSE[chapter].items():
+        if only is not None and number != only:
             continue
-        seed = SEEDS.get((chapter, i), 1000 * chapter + i)
+        pid = f"c{chapter}-{number:02d}"
+        seed = SEEDS.get(pid, 1000 * chapter + number - 1)
         (p,) = generate_puzzles(kind, 1, seed, d, [variant] if variant else None)
-        data = {**p.to_dict(), "id": f"c{chapter}-{i + 1:02d}", "chapter": chapter}
+        data = {**p.to_dict(), "id": pid, "chapter": chapter}
         data["rules"] = with_cited_rules(p)
         if kind in JUDGEMENT_KINDS:
             data["principle"] = principle_of(p, str(variant).partition("-")[2])
@@ -207,8 +230,8 @@ def principle_of(p: Puzzle, theme: str = "") -> str:
         (card,) = run.right
         if run.club is not None and run.club != card:
             return (
-                f"The weakest-looking card is not always the one to give up: here {run.club} "
-                f"still earns its place, and {card} is the card that can take nothing."
+                f"Rank alone does not choose the card to give up: here {run.club}, as low as "
+                f"any, still earns its place, and {card} is the card that can take nothing."
             )
         return (
             f"Rob, and give up the card that can take no trick in these hands ({card}): every "

@@ -17,16 +17,19 @@ from fortyfive.puzzles.model import Puzzle
 
 
 def _rob_in_trick(rng: random.Random, want: str) -> Made:
-    """R6.6: the first trick under way, the robber still to play (``before``) or past its
-    first play (``after``)."""
+    """R6.6: the first trick under way, the robber still to play (``before``; ``dealer-before``:
+    the turn-up is the ace, so the robber is the dealer, who plays last to it) or past its first
+    play (``after``)."""
     pos = _deal(BRUFF, rng)
     if pos["stock"][0] == "JK":
         return None
     g = position_game(BRUFF, pos)
     if g.robber is None or g.to_act is None:
         return None
+    if want == "dealer-before" and pos["stock"][0] != f"A{pos['stock'][0][1]}":
+        return None  # the dealer robs the turned-up ace (R6.5), though nobody holds it
     ahead = (g.robber - g.to_act) % BRUFF.players  # plays before the robber's turn
-    if want == "before":
+    if want in ("before", "dealer-before"):
         if ahead == 0:
             return None
         plays = rng.randrange(1, ahead + 1)
@@ -42,11 +45,11 @@ def _rob_in_trick(rng: random.Random, want: str) -> Made:
 
 
 def _rob(rng: random.Random, d: int, want: str) -> Made:
-    if want in ("before", "after"):
+    if want in ("before", "after", "dealer-before"):
         return _rob_in_trick(rng, want)
     pos = _deal(BRUFF, rng)
     stock = pos["stock"]
-    if want == "joker":
+    if want in ("joker", "joker-ace"):
         if "JK" not in stock:
             return None
         stock.remove("JK")
@@ -63,13 +66,16 @@ def _rob(rng: random.Random, d: int, want: str) -> Made:
         "nobody": holder is None and top != ace,
         # the dealer took the joker; the ace's holder robs the next card (R6.4, R6.5)
         "joker": stock[0] == "JK" and holder not in (None, pos["dealer"]),
+        # the dealer took the joker and turned up the ace of trumps: the dealer robs it too
+        "joker-ace": stock[0] == "JK" and top == ace,
     }
     if not cases[want]:
         return None
     if stock[0] == "JK":
         g = position_game(BRUFF, pos)
         pos["actions"] = [rng.choice(g.legal_actions())]
-        if position_game(BRUFF, pos).robber != holder:
+        robber = pos["dealer"] if top == ace else holder
+        if position_game(BRUFF, pos).robber != robber:
             return None  # the dealer buried the ace
     rule_ids = ("R6.4", "R6.5", "R6.6") if stock[0] == "JK" else ("R6.5", "R6.6")
     return "bruff", pos, "The cards are dealt and a card turned up. Who may rob it?", rule_ids
@@ -158,7 +164,15 @@ def _game_winner(rng: random.Random, d: int) -> Made:
     winners = [BRUFF.partnerships[t.winner] for t in deal.tricks]
     jink = len(set(winners)) == 1
     step, target = BRUFF.trick_points, BRUFF.target
-    scores = [rng.randrange(15, target, step) for _ in range(3)] if not jink else [0, 5, 10]
+    if jink:  # the others close to 45, the jinker too far behind to get there on points
+        scores = [
+            rng.randrange(0, 2 * step, step)
+            if p == winners[0]
+            else rng.randrange(target - 3 * step, target, step)
+            for p in range(3)
+        ]
+    else:
+        scores = [rng.randrange(15, target, step) for _ in range(3)]
     pos = dict(base, scores=scores)
     g = position_game(BRUFF, pos, until_over=True)
     if not g.over or len(g.deals) != 1:

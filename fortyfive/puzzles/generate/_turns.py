@@ -12,7 +12,7 @@ from fortyfive.engine.rules import get_rules
 from fortyfive.puzzles._parts import position_game
 from fortyfive.puzzles.generate._common import Made, _deal, _play
 
-_TURN_BARKER = ("bid", "trump", "discard", "auction-lead")
+_TURN_BARKER = ("bid", "trump", "discard", "discard-first", "auction-lead")
 #: When each ``turn`` variant stops the deal, and the rules its answer depends on.
 _TURN_MOMENTS: dict[str, tuple[Callable[[Game], bool], tuple[str, ...]]] = {
     "first-lead": (lambda g: g.phase == Phase.PLAY, ("R6.7",)),
@@ -21,6 +21,15 @@ _TURN_MOMENTS: dict[str, tuple[Callable[[Game], bool], tuple[str, ...]]] = {
     "bid": (lambda g: len(g.deals[-1].calls) >= 3, ("R9.2", "R9.5")),
     "trump": (lambda g: g.phase == Phase.TRUMP, ("R9.6",)),
     "discard": (lambda g: g.phase == Phase.DISCARD and sum(g.discard_counts) > 0, ("R9.7",)),
+    # the first to discard, where the auction's winner, who has just named trump, is not it
+    "discard-first": (
+        lambda g: (
+            g.phase == Phase.DISCARD
+            and sum(g.discard_counts) == 0
+            and g.deals[-1].bidder != (g.dealer + 1) % g.rules.players
+        ),
+        ("R9.7",),
+    ),
     "auction-lead": (lambda g: g.phase == Phase.PLAY, ("R9.8",)),
 }
 
