@@ -127,6 +127,8 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
     ("c0-10", "R7.2"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
     ("c0-10", "R8.6"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
     ("c3-15", "R6.5"): "the robber has played (R6.6): 'nobody' with or without robbing",
+    ("c3-18", "R7.1"): "the best card to give up is the same at 4 a trick",
+    ("c3-18", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
     ("c3-17", "R7.1"): "the best card to give up is the same at 4 a trick",
     ("c3-17", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
     ("c4-03", "R7.2"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
@@ -137,6 +139,17 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
     ("c4-12", "R8.2"): "a jink (R8.4) wins whatever the bonus",
     ("c4-12", "R8.6"): "a jink (R8.4) wins whatever the bonus",
     ("c5-01", "R9.4"): "no partnership has 100: the floor at 20 does not arise",
+    ("c5-11", "R9.7"): "with no card to change, the turns to change still go from the dealer's "
+    "left: the same seat is first",
+    ("c6-16", "R9.2"): "the answer is a pass whatever the bids are",
+    ("c6-16", "R10.1"): "the answer is a pass whatever a trick or the bonus is worth",
+    ("c6-17", "R10.3"): "the hand is not worth 30 with the made 30 doubled, still less without",
+    ("c6-18", "R9.2"): "the limit, 20, is a call on every scale the engine can switch (no 5, "
+    "no 30, bids in tens)",
+    ("c6-18", "R9.4"): "the limit, 20, is at the floor of a side on 100: the same call with or "
+    "without the floor",
+    ("c6-19", "R7.1"): "the best card to give up is the same at 4 a trick",
+    ("c6-19", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
 }
 
 #: Kinds too slow (sampled deals, the solver over a whole deal) for the quick tier's sample.

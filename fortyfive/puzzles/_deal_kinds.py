@@ -520,7 +520,7 @@ class GameWinnerRun(GameRun, kind="game-winner"):
         return {
             "trump": SUITS[deal.trump],
             "facts": facts,
-            # who took each trick is part of the question (R3.2): a wrong answer's sheet says
+            # who took each trick is part of the question (R3.2); a wrong answer's sheet shows it
             "tricks": [dict(t, winner=None) for t in tricks_view(r, self.full)],
             "answer": {"type": "form", "fields": self._fields()},
         }
