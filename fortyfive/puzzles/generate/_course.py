@@ -175,7 +175,7 @@ SEEDS: dict[str, int] = {
     "c6-04": 6720,
     "c6-07": 4555,  # QS, not KC, the highest card: count the tricks before the first
     "c6-14": 6802,  # renege, and throw AD: in a plain red suit the ace is the lowest card
-    "c6-16": 6019,  # on 100 or more the low bids are closed: this hand passes (R9.4)
+    "c6-16": 6042,  # four clubs with the ace and another ace, yet on 100 or more: pass (R9.4)
     "c6-17": 6014,
     "c6-18": 6015,
     "c6-19": 6020,  # give up the plain JH: the lowest card by face or by rank is wrong
