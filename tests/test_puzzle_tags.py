@@ -126,6 +126,7 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
     ("c3-06", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
     ("c0-10", "R7.2"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
     ("c0-10", "R8.6"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
+    ("c3-08", "R6.5"): "nobody holds the ace of trumps: 'nobody' with or without robbing",
     ("c3-15", "R6.5"): "the robber has played (R6.6): 'nobody' with or without robbing",
     ("c3-18", "R7.1"): "the best card to give up is the same at 4 a trick",
     ("c3-18", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
@@ -133,6 +134,11 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
     ("c3-17", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
     ("c4-03", "R7.2"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
     ("c4-03", "R8.6"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
+    ("c4-07", "R8.2"): "the win and its trick are the same with no bonus: both lines agree, "
+    "the point of the puzzle (R8.6)",
+    ("c4-07", "R8.6"): "the win and its trick are the same with no bonus: both lines agree, "
+    "the point of the puzzle",
+    ("c4-13", "R7.2"): "the one right card is the same with no bonus or a bonus of 10",
     ("c4-10", "R8.2"): "the win and its trick are the same with no bonus",
     ("c4-10", "R8.6"): "the win and its trick are the same with no bonus",
     ("c4-12", "R8.1"): "a jink (R8.4) wins whatever the target",
@@ -148,8 +154,6 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
     "no 30, bids in tens)",
     ("c6-18", "R9.4"): "the limit, 20, is at the floor of a side on 100: the same call with or "
     "without the floor",
-    ("c6-19", "R7.1"): "the best card to give up is the same at 4 a trick",
-    ("c6-19", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
 }
 
 #: Kinds too slow (sampled deals, the solver over a whole deal) for the quick tier's sample.

@@ -562,11 +562,29 @@ def test_r9_4_a_bid_above_the_least_is_not_called_the_least() -> None:
 
 
 def test_R6_4_the_ace_turned_up_after_the_joker_is_the_dealers_to_rob() -> None:
-    """c3-13: the joker turned up, the dealer took it and turned up the next card, the ace of
-    trumps itself: the dealer may rob that too (R6.4, R6.5); nobody holds the ace."""
-    run = get_puzzle("c3-13").start()
+    """The joker turned up, the dealer took it and turned up the next card, the ace of trumps
+    itself: the dealer may rob that too (R6.4, R6.5); nobody holds the ace (c3-13 until it
+    asked the case below)."""
+    (p,) = generate_puzzles("rob", 1, 3012, 3, ["joker-ace"])
+    run = p.start()
     g = run.game  # type: ignore[attr-defined]
     assert g.joker_turned and str(g.turnup) == f"A{g.trump}"
     assert not run.check("nobody").correct
     right = run.check(str(g.dealer))
     assert right.correct and "R6.4" in right.message and "R6.5" in right.message
+
+
+def test_R6_4_R6_6_the_dealer_who_took_the_joker_may_still_rob_with_the_ace() -> None:
+    """c3-13: the dealer took the turned-up joker and holds the ace of the trumps turned up
+    next; that exchange was no rob, so the dealer may rob as well (R6.4, R6.6). AH elsewhere
+    gives no right (R6.5)."""
+    run = get_puzzle("c3-13").start()
+    g = run.game  # type: ignore[attr-defined]
+    ace = f"A{g.trump}"
+    assert g.joker_turned and str(g.turnup) != ace and g.trump != "H"
+    assert {ace, "JK"} <= {str(c) for c in g.hand(g.dealer)}
+    (ah,) = [s for s in range(6) if "AH" in {str(c) for c in g.hand(s)}]
+    assert "only the ace of the trump suit robs (R6.5)" in run.check(str(ah)).message
+    assert not run.check("nobody").correct
+    right = run.check(str(g.dealer))
+    assert right.correct and "was not a rob" in right.message and "R6.6" in right.message

@@ -120,7 +120,17 @@ class RobRun(GameRun, kind="rob"):
             if g.trump == "S"
             else ""
         )
-        return f"Seat {seat} holds {ace}, the ace of trumps{extra}, so it may rob (R6.5)." + later
+        kept = (
+            " Taking the turned-up joker (R6.4) was not a rob: the dealer keeps the right its "
+            "ace gives (R6.6)."
+            if seat == g.dealer and self.puzzle.position["stock"][0] == "JK"
+            else ""
+        )
+        return (
+            f"Seat {seat} holds {ace}, the ace of trumps{extra}, so it may rob (R6.5)."
+            + kept
+            + later
+        )
 
     def _check(self, answer: Any) -> Feedback:
         got = choice(answer, self._values())

@@ -22,7 +22,7 @@ from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import rules_tables, sort_cards
 from fortyfive.engine.scoring import DealLog, running_totals
-from fortyfive.puzzles._parts import GameRun, card_name, seats_view, tricks_view
+from fortyfive.puzzles._parts import GameRun, card_name, listed, seats_view, tricks_view
 from fortyfive.puzzles.model import Feedback, PuzzleInputError
 
 if TYPE_CHECKING:
@@ -258,17 +258,17 @@ def principle(g: Game, action: str, target: int, theme: str = "") -> str:
         f = replace(f, themes=(theme,))
     card = f.card
     if "renege" in f.themes:
-        kept = " and ".join(f.kept)
+        kept = listed(f.kept)
         return (
             f"Keep a guard: to a trump lead you may hold back a protected trump ({kept}) and "
             "play a plain card, and the trump you kept takes a trick later."
         )
     if "draw" in f.themes:
-        drawn = " and ".join(f.drawn)
+        drawn = listed(f.drawn)
         if f.left:  # a defence trump is still out: say what the lead did, no more
             return (
                 f"Draw trumps first: leading {card} pulls the defence's {drawn}, leaving it only "
-                f"{' and '.join(f.left)} to trump your plain winners with."
+                f"{listed(f.left)} to trump your plain winners with."
             )
         return (
             f"Draw trumps first: leading {card} pulls the defence's {drawn}, and then your plain "
@@ -515,7 +515,7 @@ class TargetRun(GameRun, kind="target"):
         r, deal = self.rules_, self._deal()
         parts = [f"The key card was {key.card} in trick {key.trick}."]
         if "renege" in key.themes:
-            kept = " and ".join(key.kept)
+            kept = listed(key.kept)
             n = r.players
             won = [
                 (i + 1, str(CARDS[dict(t.plays(n))[t.winner]]))
@@ -529,12 +529,12 @@ class TargetRun(GameRun, kind="target"):
             )
         if "draw" in key.themes:
             drew = (
-                f"Leading a trump drew the defence's {' and '.join(key.drawn)} (a trump lead must "
+                f"Leading a trump drew the defence's {listed(key.drawn)} (a trump lead must "
                 "be followed with a trump, R5.1)"
             )
             if key.left:
                 parts.append(
-                    f"{drew}, leaving it only {' and '.join(key.left)} to trump your side's "
+                    f"{drew}, leaving it only {listed(key.left)} to trump your side's "
                     "plain winners with (R4.1)."
                 )
             else:

@@ -141,6 +141,15 @@ def options(pairs: Sequence[tuple[str, str]]) -> list[dict[str, str]]:
 # ---------------------------------------------------------------------------- words
 
 
+def listed(items: Sequence[str]) -> str:
+    """Items as a sentence lists them.
+
+    >>> listed(["TS"]), listed(["TS", "5S"]), listed(["TS", "5S", "6S"])
+    ('TS', 'TS and 5S', 'TS, 5S and 6S')
+    """
+    return " and ".join([", ".join(items[:-1]), items[-1]] if items[1:] else list(items))
+
+
 def suit_word(trump: str) -> str:
     return SUIT_NAMES[trump]
 

@@ -68,8 +68,8 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         5: ("turn", 1, "first-lead"),  # R6.7
         6: ("give-up", 2, "not-weakest"),  # the weakest card is not the one to give up
         7: ("turn", 2, "bruff-dealer"),  # R6.1, two deals played
-        8: ("rob", 1, "holder"),
-        13: ("rob", 3, "joker-ace"),  # R6.4: the card after the joker is the ace: the dealer
+        8: ("rob", 2, "nobody"),  # the ace of trumps undealt: AH and the joker give no right
+        13: ("rob", 3, "joker-dealer"),  # R6.4, R6.6: the dealer took the joker, yet robs
         14: ("rob", 2, "dealer-before"),  # R6.6, R8.7: the trick under way, the dealer last
         15: ("rob", 3, "after"),  # R6.6
         17: ("give-up", 3, "not-weakest"),
@@ -84,7 +84,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         10: ("game-winner", 2, "disagree"),
         11: ("target", 2, "bruff-throw"),
         12: ("game-winner", 3, "jink"),
-        13: ("target", 3, "bruff-play"),  # throw the lead with a plain jack, no trump in hand
+        13: ("target", 3, "bruff-draw"),  # a low trump led draws the 5 of trumps
         14: ("target", 2, "bruff-play"),
         15: ("target", 3, "bruff-throw"),
         16: ("score", 2, "bruff"),  # the bonus moves to a higher trump played later (R7.2)
@@ -111,11 +111,11 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         9: ("target", 2, "barker-defend"),
         10: ("target", 3, "barker-defend"),
         11: ("target", 2, "bruff-play"),
-        14: ("target", 3, "barker-renege"),
+        14: ("target", 3, "barker-play"),  # a plain ten led, the ace of trumps kept
         16: ("bid", 2, "rich"),  # a whole game: bidding and robbing judged too
         17: ("bid", 2, "top"),
         18: ("bid", 3, "rich-bid"),
-        19: ("give-up", 3, "not-weakest"),
+        20: ("target", 3, "barker-bonus"),  # two plain aces held, yet a low trump first
     },
 }
 
@@ -128,7 +128,7 @@ RETIRED: dict[int, tuple[int, ...]] = {
     3: (1, 9, 10, 11, 12, 16),
     4: (1, 2, 6, 8),
     5: (2, 3, 4, 8, 13, 15, 16, 17),
-    6: (2, 3, 5, 8, 12, 13, 15),
+    6: (2, 3, 5, 8, 12, 13, 15, 19),
 }
 
 #: Seeds other than the plan's own (``1000 * chapter + number - 1``), each chosen by asking what
@@ -159,12 +159,14 @@ SEEDS: dict[str, int] = {
     "c2-19": 1236,  # no trump in hand: the lowest card, not either diamond
     "c3-04": 3025,  # a heart turned up: every heart is a trump, not AH alone
     "c3-05": 3104,
+    "c3-08": 3008,  # AD in the stock: nobody robs, though AH and the joker are both dealt
+    "c3-13": 3014,  # the dealer holds the joker and AC; AH is another seat's
     "c3-18": 3019,  # give up the plain 5H: the lowest card by face or by rank is wrong
-    "c4-07": 4012,  # C wins at trick 2, with the bonus once 5D has made it certain
+    "c4-07": 4024,  # B wins at trick 4, the bonus still open: both lines agree (R8.6)
     "c4-11": 4011,  # throw the lead with a loser, keeping the top trump
     # endgames of shapes the course had not asked (tricks left, trumps and plain cards held,
     # the right card's place among them), as are c2-04, c2-19, c6-01, c6-04, c6-07 and c6-14
-    "c4-13": 4504,
+    "c4-13": 4542,  # 3S draws the defence's 5S, and JS is then the top trump
     "c4-14": 4703,
     "c4-15": 4602,
     "c4-16": 4022,  # QH, then JH, then 5H: the bonus goes with the last of them
@@ -174,11 +176,11 @@ SEEDS: dict[str, int] = {
     "c6-01": 1122,
     "c6-04": 6720,
     "c6-07": 4555,  # QS, not KC, the highest card: count the tricks before the first
-    "c6-14": 6802,  # renege, and throw AD: in a plain red suit the ace is the lowest card
+    "c6-14": 6118,  # TH, neither a trump nor the lowest card, where AS is kept
     "c6-16": 6042,  # four clubs with the ace and another ace, yet on 100 or more: pass (R9.4)
     "c6-17": 6014,
     "c6-18": 6015,
-    "c6-19": 6020,  # give up the plain JH: the lowest card by face or by rank is wrong
+    "c6-20": 6816,  # 8H to the partner's KH, JH kept: not an ace cashed, nor the top trump
 }
 
 

@@ -49,7 +49,7 @@ def _rob(rng: random.Random, d: int, want: str) -> Made:
         return _rob_in_trick(rng, want)
     pos = _deal(BRUFF, rng)
     stock = pos["stock"]
-    if want in ("joker", "joker-ace"):
+    if want in ("joker", "joker-ace", "joker-dealer"):
         if "JK" not in stock:
             return None
         stock.remove("JK")
@@ -66,6 +66,9 @@ def _rob(rng: random.Random, d: int, want: str) -> Made:
         "nobody": holder is None and top != ace,
         # the dealer took the joker; the ace's holder robs the next card (R6.4, R6.5)
         "joker": stock[0] == "JK" and holder not in (None, pos["dealer"]),
+        # the dealer took the joker and holds the ace of the trumps it turned up next: that
+        # exchange was no rob, so the dealer may rob as well (R6.4, R6.6)
+        "joker-dealer": stock[0] == "JK" and holder == pos["dealer"] and top != ace,
         # the dealer took the joker and turned up the ace of trumps: the dealer robs it too
         "joker-ace": stock[0] == "JK" and top == ace,
     }
