@@ -134,19 +134,16 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
     ("c3-17", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
     ("c4-03", "R7.2"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
     ("c4-03", "R8.6"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
-    ("c4-07", "R8.2"): "the win and its trick are the same with no bonus: both lines agree, "
-    "the point of the puzzle (R8.6)",
-    ("c4-07", "R8.6"): "the win and its trick are the same with no bonus: both lines agree, "
-    "the point of the puzzle",
     ("c4-13", "R7.2"): "the one right card is the same with no bonus or a bonus of 10",
-    ("c4-10", "R8.2"): "the win and its trick are the same with no bonus",
-    ("c4-10", "R8.6"): "the win and its trick are the same with no bonus",
+    ("c4-10", "R8.1"): "at a target of 50 the same partnership wins after the same trick: B "
+    "reaches 50 too, and its bonus is settled only at the last trick",
     ("c4-12", "R8.1"): "a jink (R8.4) wins whatever the target",
     ("c4-12", "R8.2"): "a jink (R8.4) wins whatever the bonus",
     ("c4-12", "R8.6"): "a jink (R8.4) wins whatever the bonus",
     ("c5-01", "R9.4"): "no partnership has 100: the floor at 20 does not arise",
     ("c5-11", "R9.7"): "with no card to change, the turns to change still go from the dealer's "
     "left: the same seat is first",
+    ("c6-20", "R9.3"): "the floor (R9.4) bars holding 10: the same calls without the hold",
     ("c6-16", "R9.2"): "the answer is a pass whatever the bids are",
     ("c6-16", "R10.1"): "the answer is a pass whatever a trick or the bonus is worth",
     ("c6-17", "R10.3"): "the hand is not worth 30 with the made 30 doubled, still less without",

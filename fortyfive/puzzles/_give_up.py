@@ -166,3 +166,37 @@ class GiveUpRun(GameRun, kind="give-up"):
         values = ", ".join(f"{c}: {self.values[c]}" for c in self._hand())
         msg = f"{self._why()} Points by the card given up: {values}."
         return Feedback(False, True, msg, self.puzzle.rules, highlight=tuple(self.right))
+
+
+def kept_card_role(run: GiveUpRun, given: str, kept: str) -> str | None:
+    """What ``kept`` does in the solver's line once ``given`` is given up (every seat playing
+    its best for or against the robber's side): it takes a trick, leads one to a partner's
+    winner, or fills a trick the side takes or cannot take. None when the game ends before it
+    is played (R8.3). Slow (a whole deal, solved at every turn): for building puzzles.
+
+    >>> from fortyfive.puzzles import get_puzzle
+    >>> run = get_puzzle("c3-18").start()
+    >>> kept_card_role(run, run.right[0], run.club)
+    'leads trick 4 to the KD of seat 3, which takes it'
+    """
+    from fortyfive.solve.solver import solve
+
+    g = run.game.copy()
+    r, card = g.rules, parse_card(kept).id
+    g.apply(f"rob {given}")
+    while not g.over and len(g.deals) == 1:
+        done = len(g.deals[-1].tricks)
+        g.apply(solve(g, run.side).best[0])
+        tricks = g.deals[0].tricks
+        if len(tricks) == done or card not in tricks[-1].cards:
+            continue
+        t = tricks[-1]
+        n, won = len(tricks), dict(t.plays(r.players))[t.winner]
+        if won == card:
+            return f"takes trick {n}"
+        if r.partnerships[t.winner] != run.side:
+            return f"is played to trick {n}, which the other side takes: no card that counts goes"
+        if t.cards[0] == card:
+            return f"leads trick {n} to the {CARDS[won]} of seat {t.winner}, which takes it"
+        return f"is played to trick {n}, which its side takes with {CARDS[won]}"
+    return None

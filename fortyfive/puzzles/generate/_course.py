@@ -115,7 +115,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         16: ("bid", 2, "rich"),  # a whole game: bidding and robbing judged too
         17: ("bid", 2, "top"),
         18: ("bid", 3, "rich-bid"),
-        20: ("target", 3, "barker-bonus"),  # two plain aces held, yet a low trump first
+        20: ("calls", 3, None),  # the dealer on 100 or more may not hold a bid of 10 (R9.4)
     },
 }
 
@@ -162,8 +162,9 @@ SEEDS: dict[str, int] = {
     "c3-08": 3008,  # AD in the stock: nobody robs, though AH and the joker are both dealt
     "c3-13": 3014,  # the dealer holds the joker and AC; AH is another seat's
     "c3-18": 3019,  # give up the plain 5H: the lowest card by face or by rank is wrong
-    "c4-07": 4024,  # B wins at trick 4, the bonus still open: both lines agree (R8.6)
-    "c4-11": 4011,  # throw the lead with a loser, keeping the top trump
+    "c4-07": 4103,  # the joker's bonus puts A first, until 5S moves it: B at trick 4
+    "c4-10": 4227,  # A reaches 45 at trick 2, yet B wins, at trick 5: its trick 1 held AH
+    "c4-11": 4317,  # throw the lead with the plain AC: the ace loses, the trumps win later
     # endgames of shapes the course had not asked (tricks left, trumps and plain cards held,
     # the right card's place among them), as are c2-04, c2-19, c6-01, c6-04, c6-07 and c6-14
     "c4-13": 4542,  # 3S draws the defence's 5S, and JS is then the top trump
@@ -180,7 +181,7 @@ SEEDS: dict[str, int] = {
     "c6-16": 6042,  # four clubs with the ace and another ace, yet on 100 or more: pass (R9.4)
     "c6-17": 6014,
     "c6-18": 6015,
-    "c6-20": 6816,  # 8H to the partner's KH, JH kept: not an ace cashed, nor the top trump
+    "c6-20": 6505,  # 10 bid, the dealer's side on 115: neither hold nor 15, but 20 or more
 }
 
 
@@ -222,7 +223,7 @@ def principle_of(p: Puzzle, theme: str = "") -> str:
     from fortyfive.puzzles._bidding import BidRun
     from fortyfive.puzzles._endgame_kind import TargetRun, keeping_moves
     from fortyfive.puzzles._endgame_kind import principle as endgame_principle
-    from fortyfive.puzzles._give_up import GiveUpRun
+    from fortyfive.puzzles._give_up import GiveUpRun, kept_card_role
 
     run = p.start()
     if isinstance(run, TargetRun):
@@ -231,9 +232,10 @@ def principle_of(p: Puzzle, theme: str = "") -> str:
     if isinstance(run, GiveUpRun):
         (card,) = run.right
         if run.club is not None and run.club != card:
+            role = kept_card_role(run, card, run.club) or "still earns its place"
             return (
                 f"Rank alone does not choose the card to give up: here {run.club}, as low as "
-                f"any, still earns its place, and {card} is the card that can take nothing."
+                f"any, {role}, and {card} is the card that can take nothing."
             )
         return (
             f"Rob, and give up the card that can take no trick in these hands ({card}): every "
