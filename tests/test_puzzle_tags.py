@@ -140,7 +140,13 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
     ("c4-12", "R8.1"): "a jink (R8.4) wins whatever the target",
     ("c4-12", "R8.2"): "a jink (R8.4) wins whatever the bonus",
     ("c4-12", "R8.6"): "a jink (R8.4) wins whatever the bonus",
+    ("c5-01", "R9.3"): "nobody has bid, so there is nothing to hold: the same calls without "
+    "the hold",
     ("c5-01", "R9.4"): "no partnership has 100: the floor at 20 does not arise",
+    ("c5-07", "R9.2"): "the limit, 10, is a call on every scale the engine can switch (no 5, "
+    "no 30, bids in tens)",
+    ("c5-07", "R10.1"): "the limit stays 10 at 4 a trick with no bonus: the hand takes about "
+    "that either way",
     ("c5-11", "R9.7"): "with no card to change, the turns to change still go from the dealer's "
     "left: the same seat is first",
     ("c6-20", "R9.3"): "the floor (R9.4) bars holding 10: the same calls without the hold",

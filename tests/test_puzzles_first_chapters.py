@@ -133,9 +133,9 @@ def _answer_words(p: Puzzle) -> list[str]:
 
 
 def _names(text: str, word: str) -> bool:
-    return (
-        re.search(rf"(?<![\w♠♣♦♥]){re.escape(word)}(?![\w♠♣♦♥])", text, re.IGNORECASE) is not None
-    )
+    # a card as typed is its capitals ("as they rank" does not name AS); labels in any case
+    flags = 0 if re.fullmatch(r"[2-9TJQKA][SCDH]|JK", word) else re.IGNORECASE
+    return re.search(rf"(?<![\w♠♣♦♥]){re.escape(word)}(?![\w♠♣♦♥])", text, flags) is not None
 
 
 @pytest.mark.parametrize("p", ALL, ids=lambda p: p.id)

@@ -35,7 +35,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
     },
     1: {
         1: ("order", 1, "D"),
-        2: ("order", 1, "S"),  # the black pips run backwards (R2.3)
+        2: ("order", 1, "C"),  # the black pips run backwards (R2.3), the jack above the ace
         3: ("trumps", 1, None),  # R2.1, R2.2
         4: ("target", 1, "bruff-bonus"),  # which trump is the highest of the deal
         5: ("target", 3, "bruff-bonus"),
@@ -43,7 +43,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         9: ("winner", 1, None),  # the plain order: a black queen over the ace (R2.4)
         10: ("trumps", 3, None),
         11: ("order", 3, "S"),
-        12: ("order", 3, "D"),
+        12: ("order", 3, "C"),  # bruff, a spade led: AH, the plain AS and a plain five
         14: ("target", 2, "barker-bonus"),
         15: ("winner", 3, None),  # a plain five, and the jack above the joker
     },
@@ -58,7 +58,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         15: ("target", 2, "bruff-draw"),
         16: ("target", 3, "bruff-renege"),
         17: ("winner", 3, None),  # AH above the trump ace, a plain five beside them
-        18: ("turn", 2, "next-leader"),  # the jack of trumps takes the trick over the queen
+        18: ("turn", 2, "next-leader"),  # the joker takes the trick over AH and AS
         19: ("target", 1, "barker-play"),
     },
     3: {
@@ -90,7 +90,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         16: ("score", 2, "bruff"),  # the bonus moves to a higher trump played later (R7.2)
     },
     5: {
-        1: ("calls", 2, None),  # the dealer's hold (R9.3)
+        1: ("calls", 2, None),  # the dealer after three passes: no hold, and no forced bid
         5: ("turn", 3, "dealer"),  # R9.1, R9.5: a hand thrown in
         6: ("bid", 1, "strong"),
         7: ("bid", 2, "modest"),
@@ -146,7 +146,9 @@ SEEDS: dict[str, int] = {
     "c0-12": 53,  # defence: a plain jack, not the king, takes the trick that beats the contract
     "c1-05": 1016,  # throw a loser first, keeping the joker, the deal's top trump, for later
     "c1-06": 1016,  # JC above the joker, AH below it, and the black pips reversed
+    "c1-02": 1016,  # JC > AC > 2C > TC: neither ace-high nor the pips' face order
     "c1-09": 1090,  # QS over AS in a plain suit: whist gives the trick to the ace
+    "c1-12": 1288,  # JC > AH > AC > AS > 4S > 5S: no table of the chapter shows it
     "c1-14": 1016,  # a low trump wins the trick (black order), the top trump kept for the bonus
     "c1-15": 1079,  # a plain 5C led, and JS takes it over the joker
     "c2-01": 2002,  # 3C over 7C: the black trumps' pips run backwards
@@ -155,14 +157,14 @@ SEEDS: dict[str, int] = {
     "c2-14": 2017,  # the joker played after the lead: AH is still privileged (not the 5, J)
     "c2-15": 2018,  # draw with the 7, keeping AH: not the top trump first
     "c2-17": 2023,  # AH above AC, the ace of trumps; 5H, a plain five, takes nothing
-    "c2-18": 2148,  # 9D takes a plain diamond trick over AD (a red ace is the lowest), and leads
+    "c2-18": 2076,  # the joker over AH and AS, spades trumps: neither the dealer nor the next seat
     "c2-19": 1236,  # no trump in hand: the lowest card, not either diamond
     "c3-04": 3025,  # a heart turned up: every heart is a trump, not AH alone
     "c3-05": 3104,
     "c3-08": 3008,  # AD in the stock: nobody robs, though AH and the joker are both dealt
     "c3-13": 3014,  # the dealer holds the joker and AC; AH is another seat's
     "c3-18": 3019,  # give up the plain 5H: the lowest card by face or by rank is wrong
-    "c4-07": 4103,  # the joker's bonus puts A first, until 5S moves it: B at trick 4
+    "c4-07": 4156,  # 5S turned up, unrobbed: the JS bonus is certain at once (R7.3), C at trick 3
     "c4-10": 4227,  # A reaches 45 at trick 2, yet B wins, at trick 5: its trick 1 held AH
     "c4-11": 4317,  # throw the lead with the plain AC: the ace loses, the trumps win later
     # endgames of shapes the course had not asked (tricks left, trumps and plain cards held,
@@ -171,7 +173,8 @@ SEEDS: dict[str, int] = {
     "c4-14": 4703,
     "c4-15": 4602,
     "c4-16": 4022,  # QH, then JH, then 5H: the bonus goes with the last of them
-    "c5-01": 5104,  # the dealer to call, a side having passed: it may hold (R9.3)
+    "c5-01": 5034,  # three passes, the dealer to call: no bid to hold, yet it may pass
+    "c5-07": 5111,  # no honour at all, and yet worth 10: the partner's trick and the trumps
     "c5-19": 5124,  # defend with the plain QH, keeping the trump
     "c5-20": 5881,  # beat the contract with QC, not the top trump
     "c6-01": 1122,
