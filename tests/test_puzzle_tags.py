@@ -124,8 +124,6 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
     ("c3-03", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
     ("c3-06", "R7.1"): "the best card to give up is the same at 4 a trick",
     ("c3-06", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
-    ("c0-10", "R7.2"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
-    ("c0-10", "R8.6"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
     ("c3-08", "R6.5"): "nobody holds the ace of trumps: 'nobody' with or without robbing",
     ("c3-15", "R6.5"): "the robber has played (R6.6): 'nobody' with or without robbing",
     ("c3-18", "R7.1"): "the best card to give up is the same at 4 a trick",

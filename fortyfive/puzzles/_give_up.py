@@ -177,7 +177,7 @@ def kept_card_role(run: GiveUpRun, given: str, kept: str) -> str | None:
     >>> from fortyfive.puzzles import get_puzzle
     >>> run = get_puzzle("c3-18").start()
     >>> kept_card_role(run, run.right[0], run.club)
-    'leads trick 4 to the KD of seat 3, which takes it'
+    'is played to trick 1, which its side takes with QC'
     """
     from fortyfive.solve.solver import solve
 

@@ -143,6 +143,7 @@ SEEDS: dict[str, int] = {
     "c0-06": 68,  # AH, always a trump, takes a trick of spades a whist player gives to QS
     "c0-07": 33,  # AH may trump a spade lead: a whist player plays the spade alone
     "c0-08": 146,  # a lone JD need not follow the joker led: a whist player follows trumps
+    "c0-10": 20,  # 5H takes JH's trick: the bonus is settled and counted (R7.3)
     "c0-12": 53,  # defence: a plain jack, not the king, takes the trick that beats the contract
     "c1-05": 1016,  # throw a loser first, keeping the joker, the deal's top trump, for later
     "c1-06": 1016,  # JC above the joker, AH below it, and the black pips reversed
@@ -163,7 +164,7 @@ SEEDS: dict[str, int] = {
     "c3-05": 3104,
     "c3-08": 3008,  # AD in the stock: nobody robs, though AH and the joker are both dealt
     "c3-13": 3014,  # the dealer holds the joker and AC; AH is another seat's
-    "c3-18": 3019,  # give up the plain 5H: the lowest card by face or by rank is wrong
+    "c3-18": 3107,  # give up KC, not 3D: the king would overtake the partner's QC
     "c4-07": 4156,  # 5S turned up, unrobbed: the JS bonus is certain at once (R7.3), C at trick 3
     "c4-10": 4227,  # A reaches 45 at trick 2, yet B wins, at trick 5: its trick 1 held AH
     "c4-11": 4317,  # throw the lead with the plain AC: the ace loses, the trumps win later
@@ -238,7 +239,7 @@ def principle_of(p: Puzzle, theme: str = "") -> str:
             role = kept_card_role(run, card, run.club) or "still earns its place"
             return (
                 f"Rank alone does not choose the card to give up: here {run.club}, as low as "
-                f"any, {role}, and {card} is the card that can take nothing."
+                f"any, {role}, and {card} is the card your side can best spare."
             )
         return (
             f"Rob, and give up the card that can take no trick in these hands ({card}): every "
