@@ -12,7 +12,7 @@ from puzzle_answers import right_answer
 
 from fortyfive.puzzles import CHAPTERS, Puzzle, load_collection
 from fortyfive.puzzles._bidding import BidRun
-from fortyfive.puzzles._endgame_kind import TargetRun, is_decision, keeping_moves
+from fortyfive.puzzles._endgame_kind import IDEA_HINTS, TargetRun, is_decision, keeping_moves
 from fortyfive.puzzles._give_up import GiveUpRun
 from fortyfive.puzzles.generate import COURSE
 from fortyfive.puzzles.model import JUDGEMENT_KINDS
@@ -81,6 +81,15 @@ def test_every_judgement_ends_with_its_principle_in_one_sentence(p: Puzzle) -> N
     assert fb is not None and fb.correct and fb.done
     assert fb.message.endswith(f"Principle: {p.principle}")
     assert p.start().show().message.endswith(f"Principle: {p.principle}")
+
+
+@pytest.mark.parametrize("p", ENDGAMES, ids=lambda p: p.id)
+def test_an_endgames_first_hint_says_its_idea_in_words_not_its_card(p: Puzzle) -> None:
+    run = p.start()
+    first = run.hint()
+    assert first == IDEA_HINTS[p.principle.partition(":")[0]].format(bonus=run.rules_.bonus_rule)
+    (move,) = keeping_moves(run.game, run.target)  # type: ignore[attr-defined]
+    assert move.split()[1] not in first
 
 
 @pytest.mark.parametrize("p", ENDGAMES, ids=str)

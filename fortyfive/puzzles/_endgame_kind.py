@@ -248,6 +248,36 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
     )
 
 
+#: An endgame's first hint, by the idea its principle sentence opens with (:func:`principle`):
+#: the idea in words, never the card.
+IDEA_HINTS = {
+    "Draw trumps first": (
+        "While the defence holds a trump, any plain winner of yours can be trumped (R4.1), and a "
+        "trump led makes them follow with theirs (R5.1). Count the trumps still out."
+    ),
+    "Keep a guard": (
+        "To a trump lead you need not play a protected trump (R5.2, R5.3): which of your trumps "
+        "is worth more in a later trick than in this one?"
+    ),
+    "Throw the lead": (
+        "Ask who will lead after this trick: the trick to take is not always the one in front of "
+        "you, and a defender on lead may have to lead into your winners."
+    ),
+    "Time the bonus": (
+        "The deal's highest trump takes its trick, and the bonus, whenever it is played "
+        "({bonus}): choose the trick it takes, and what takes the others."
+    ),
+    "Beat the contract": (
+        "Count what the bidders still need: your side needs only the tricks that leave them "
+        "short of their bid (R10.2)."
+    ),
+    "Count the tricks before you play": (
+        "Count, trick by trick, where each of your side's winners takes its trick and what the "
+        "defence can take in between: the highest card first is not always right."
+    ),
+}
+
+
 def principle(g: Game, action: str, target: int, theme: str = "") -> str:
     """The one sentence an endgame teaches, from what its key move ``action`` does in ``g`` (the
     first position of the endgame, not changed): draw trumps, keep a guard, throw the lead,
@@ -646,10 +676,14 @@ class TargetRun(GameRun, kind="target"):
         s = solve(g) if not self._finished() else None
         n = len(s.values) if s else 0
         k = len([a for a, v in s.values.items() if v >= self.target]) if s else 0
-        return [
+        idea = self.puzzle.principle.partition(":")[0]
+        first = IDEA_HINTS.get(idea, "").format(bonus=self.rules_.bonus_rule) or (
             "Count the trumps still out and who holds them: the highest trump of the deal brings "
             f"5 more with its trick ({self.rules_.bonus_rule}). Winners cashed too early can "
-            "set up the defence's.",
+            "set up the defence's."
+        )
+        return [
+            first,
             f"Right now {k} of your {n} playable cards {'keeps' if k == 1 else 'keep'} the "
             "target within reach.",
         ]

@@ -79,7 +79,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         3: ("score", 3, "bruff"),
         4: ("score", 2, "bruff-out"),
         5: ("score", 3, "bruff-carry"),
-        7: ("game-winner", 1, "early"),  # won before the last trick (R8.3)
+        7: ("game-winner", 1, "plain"),  # 45 with a bonus not yet certain: won at the end (R8.2)
         9: ("game-winner", 2, "race"),
         10: ("game-winner", 2, "disagree"),
         11: ("target", 2, "bruff-throw"),
@@ -165,7 +165,7 @@ SEEDS: dict[str, int] = {
     "c3-08": 3008,  # AD in the stock: nobody robs, though AH and the joker are both dealt
     "c3-13": 3014,  # the dealer holds the joker and AC; AH is another seat's
     "c3-18": 3107,  # give up KC, not 3D: the king would overtake the partner's QC
-    "c4-07": 4156,  # 5S turned up, unrobbed: the JS bonus is certain at once (R7.3), C at trick 3
+    "c4-07": 4100,  # A on 45 at trick 4 only with JC's open bonus: won after trick 5, not 4
     "c4-10": 4227,  # A reaches 45 at trick 2, yet B wins, at trick 5: its trick 1 held AH
     "c4-11": 4317,  # throw the lead with the plain AC: the ace loses, the trumps win later
     # endgames of shapes the course had not asked (tricks left, trumps and plain cards held,
