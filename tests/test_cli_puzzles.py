@@ -23,6 +23,7 @@ from fortyfive.course.progress import ProgressLog
 from fortyfive.course.review import Recipe
 from fortyfive.engine.cards import parse_card
 from fortyfive.puzzles import Puzzle, PuzzleInputError, check_shape, get_puzzle, load_collection
+from fortyfive.puzzles.generate import generate_puzzles
 from fortyfive.puzzles.model import ATTEMPT_FIELDS
 from fortyfive.puzzles.sessions import CLEAN, MISSED, Drill, PuzzleList
 
@@ -287,8 +288,15 @@ def test_the_last_puzzle_can_be_tried_again_until_enter_or_quit() -> None:
     assert text.count("That was the last one.") == 1  # not again after the retry's good card
 
 
+def _uncertain_score() -> Puzzle:
+    """A score puzzle whose bonus is still open (R7.3): A 5, B 0, C 5, not certain (c0-10's
+    position until it asked a settled bonus)."""
+    (p,) = generate_puzzles("score", 1, 9, 1, ["bruff"])
+    return p
+
+
 def test_a_finished_puzzle_refuses_a_hint_and_the_session_goes_on_r7_1() -> None:
-    session = PuzzleList([get_puzzle("c0-10")])  # the only, so the last, puzzle
+    session = PuzzleList([_uncertain_score()])  # the only, so the last, puzzle
     typed = Typed("5,0,5,2", "hint", "again", "hint")  # right (R7.1), then a hint: refused
     solve(session, typed.read, typed.out)
     text = typed.text
@@ -302,7 +310,7 @@ def test_a_finished_puzzle_refuses_a_hint_and_the_session_goes_on_r7_1() -> None
 def test_the_puzzles_commands_are_read_in_any_letter_case() -> None:
     """As cards and actions are (R1.1: any letter case), and as `fortyfive play` reads its own
     commands: HINT gives a hint, Again starts over, QUIT stops."""
-    session = PuzzleList([get_puzzle("c0-10"), get_puzzle("c2-01")])
+    session = PuzzleList([_uncertain_score(), get_puzzle("c2-01")])
     typed = Typed("HINT", "5,0,5,2", "Again", "QUIT", "never read")
     solve(session, typed.read, typed.out)
     text = typed.text
