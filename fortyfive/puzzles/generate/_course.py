@@ -145,6 +145,7 @@ SEEDS: dict[str, int] = {
     "c0-08": 146,  # a lone JD need not follow the joker led: a whist player follows trumps
     "c0-10": 20,  # 5H takes JH's trick: the bonus is settled and counted (R7.3)
     "c0-12": 53,  # defence: a plain jack, not the king, takes the trick that beats the contract
+    "c1-03": 1052,  # clubs: AH, 7C and 5C, not 2H nor the plain 5D
     "c1-05": 1016,  # throw a loser first, keeping the joker, the deal's top trump, for later
     "c1-06": 1016,  # JC above the joker, AH below it, and the black pips reversed
     "c1-02": 1016,  # JC > AC > 2C > TC: neither ace-high nor the pips' face order
@@ -159,7 +160,7 @@ SEEDS: dict[str, int] = {
     "c2-15": 2018,  # draw with the 7, keeping AH: not the top trump first
     "c2-17": 2023,  # AH above AC, the ace of trumps; 5H, a plain five, takes nothing
     "c2-18": 2076,  # the joker over AH and AS, spades trumps: neither the dealer nor the next seat
-    "c2-19": 1236,  # no trump in hand: the lowest card, not either diamond
+    "c2-19": 2363,  # JD, neither the highest card (QC) nor the lowest (TS)
     "c3-04": 3025,  # a heart turned up: every heart is a trump, not AH alone
     "c3-05": 3104,
     "c3-08": 3008,  # AD in the stock: nobody robs, though AH and the joker are both dealt
