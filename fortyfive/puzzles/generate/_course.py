@@ -45,7 +45,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         11: ("order", 3, "S"),
         12: ("order", 3, "C"),  # bruff, a spade led: AH, the plain AS and a plain five
         14: ("target", 2, "barker-bonus"),
-        15: ("winner", 3, None),  # a plain five, and the jack above the joker
+        15: ("winner", 3, None),  # the joker led and beaten: the five of trumps above it
     },
     2: {
         1: ("winner", 2, None),
@@ -150,9 +150,10 @@ SEEDS: dict[str, int] = {
     "c1-06": 1016,  # JC above the joker, AH below it, and the black pips reversed
     "c1-02": 1016,  # JC > AC > 2C > TC: neither ace-high nor the pips' face order
     "c1-09": 1090,  # QS over AS in a plain suit: whist gives the trick to the ace
+    "c1-10": 1125,  # hearts: JK, 5H and AH, not AC nor the other two fives
     "c1-12": 1288,  # JC > AH > AC > AS > 4S > 5S: no table of the chapter shows it
     "c1-14": 1016,  # a low trump wins the trick (black order), the top trump kept for the bonus
-    "c1-15": 1079,  # a plain 5C led, and JS takes it over the joker
+    "c1-15": 1137,  # the joker led, and 5D takes it over AH
     "c2-01": 2002,  # 3C over 7C: the black trumps' pips run backwards
     "c2-02": 2013,  # 5C wins the trick, and leads next, where whist gives it to the TC
     "c2-04": 2237,  # no trump in hand: give the trick away with 7S, keep the winners
