@@ -116,20 +116,21 @@ NOT_SWITCHABLE: dict[str, str] = {
     "R10.4": "the opponents' score is the engine's scoring procedure",
 }
 
+#: Why a give-up's point tags stay unconfirmed: the solver's best card is the same either way.
+_GIVE_UP_POINTS = {
+    "R7.1": "the best card to give up is the same at 4 a trick",
+    "R7.2": "the best card to give up is the same with no bonus or a bonus of 10",
+}
+
 #: Tags of today's puzzles the engine does not confirm, and why (see the module's docstring).
 UNCONFIRMED: dict[tuple[str, str], str] = {
-    ("c0-09", "R7.1"): "the best card to give up is the same at 4 a trick",
-    ("c0-09", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
-    ("c3-03", "R7.1"): "the best card to give up is the same at 4 a trick",
-    ("c3-03", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
-    ("c3-06", "R7.1"): "the best card to give up is the same at 4 a trick",
-    ("c3-06", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
+    **{
+        (pid, rule): why
+        for pid in ("c0-09", "c3-03", "c3-06", "c3-17", "c3-18")
+        for rule, why in _GIVE_UP_POINTS.items()
+    },
     ("c3-08", "R6.5"): "nobody holds the ace of trumps: 'nobody' with or without robbing",
     ("c3-15", "R6.5"): "the robber has played (R6.6): 'nobody' with or without robbing",
-    ("c3-18", "R7.1"): "the best card to give up is the same at 4 a trick",
-    ("c3-18", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
-    ("c3-17", "R7.1"): "the best card to give up is the same at 4 a trick",
-    ("c3-17", "R7.2"): "the best card to give up is the same with no bonus or a bonus of 10",
     ("c4-03", "R7.2"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
     ("c4-03", "R8.6"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
     ("c4-13", "R7.2"): "the one right card is the same with no bonus or a bonus of 10",

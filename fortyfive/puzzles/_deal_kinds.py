@@ -55,7 +55,7 @@ class RobRun(GameRun, kind="rob"):
         g = self.game
         deal = g.deals[-1]
         facts = [f"Dealer: seat {g.dealer}"]
-        if g.deals[-1].turnup >= 0 and self.puzzle.position["stock"][0] == "JK":
+        if g.deals[-1].turnup >= 0 and g.joker_turned:
             facts.append(
                 "The joker was turned up: the dealer took it, buried one card and "
                 "turned up the next card (R6.4)."
@@ -107,7 +107,7 @@ class RobRun(GameRun, kind="rob"):
             again = (
                 " The joker before it changes nothing: the card turned up after it fixes trumps, "
                 "and when that card is the ace of trumps the dealer may rob it as well (R6.4)."
-                if self.puzzle.position["stock"][0] == "JK"
+                if g.joker_turned
                 else ""
             )
             return (
@@ -123,7 +123,7 @@ class RobRun(GameRun, kind="rob"):
         kept = (
             " Taking the turned-up joker (R6.4) was not a rob: the dealer keeps the right its "
             "ace gives (R6.6)."
-            if seat == g.dealer and self.puzzle.position["stock"][0] == "JK"
+            if seat == g.dealer and g.joker_turned
             else ""
         )
         return (
@@ -143,7 +143,6 @@ class RobRun(GameRun, kind="rob"):
         otherwise; never the seat or the card that is right."""
         g = self.game
         assert g.turnup is not None and g.trump is not None
-        joker_turned = self.puzzle.position["stock"][0] == "JK"
         if got == "nobody":
             if g.trick:
                 return (
@@ -168,7 +167,7 @@ class RobRun(GameRun, kind="rob"):
             why = (
                 "Taking the turned-up joker and burying a card (R6.4) is not robbing, and gives "
                 "no right to the next card. "
-                if joker_turned
+                if g.joker_turned
                 else ""
             )
             return (
