@@ -165,6 +165,8 @@ def right_answer(p: Puzzle) -> Any:
             hands, _ = deal_pack(rules, g.dealer, list(range(rules.deck_size)))
             seat = next((s for s, h in enumerate(hands) if pos["card"] - 1 in h), None)
             return "stock" if seat is None else str(seat)
+        if question == "dealer" and g.over:  # the next game's first deal (R6.1)
+            return str(g.next_game().dealer)
         return str(g.dealer if question == "dealer" else g.to_act)
     if p.kind == "give-up":
         values = {a.split()[1]: v for a, v in solve(g).values.items() if a.startswith("rob ")}

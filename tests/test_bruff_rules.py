@@ -632,6 +632,33 @@ def test_R7_3_unrobbed_turn_up_counts_as_out_once_robbing_is_over():
     assert g.tricks_played == 1
 
 
+def test_R7_3_the_bonus_status_says_what_the_turn_up_above_it_does():
+    """The turn-up above the highest trump so far: it may still be robbed in trick 1 (R6.6),
+    is out of play once nobody may rob it (certain), or, robbed, is still to come (open)."""
+    g = build({0: "2C", 1: "3C", 2: "4C", 3: "JS", 4: "6C", 5: "7C"}, top="5S")
+    for card in ["2C", "3C", "4C", "JS"]:
+        g.apply(f"play {card}")
+    assert str(g.bonus_turnup()) == "5S"
+    assert "5♠, the turn-up, may still be robbed (R6.6)" in g.bonus_status().describe()
+    for card in ["6C", "7C"]:
+        g.apply(f"play {card}")
+    said = g.bonus_status().describe()
+    assert "certain (R7.3): 5♠, the only higher trump, is the turn-up left on the stock" in said
+    robbed = build({0: "2C", 1: "3C", 2: "4C", 3: "JS", 4: "AS 6C", 5: "7C"}, top="5S")
+    for card in ["2C", "3C", "4C", "JS"]:
+        robbed.apply(f"play {card}")
+    robbed.apply("rob 6C")
+    robbed.apply("play AS")
+    robbed.apply("play 7C")
+    st = robbed.bonus_status()
+    assert not st.certain and st.robbed_by == 4
+    assert "5♠, the turn-up, was robbed by seat 4 and is still to come" in st.describe()
+    assert robbed.to_act == 3  # JS took trick 1
+    robbed.apply(robbed.legal_actions()[0])
+    robbed.apply("play 5S")  # played, the 5 is the highest itself: certain at once
+    assert robbed.bonus_turnup() is None and robbed.bonus_status().certain
+
+
 def test_R7_3_turn_up_out_once_the_ace_holder_has_played_the_ace():
     # Turn-up 5S. Seat 1 plays AS (its first play, no rob): nobody can rob any more, so when
     # seat 2 then plays JS, every higher trump (5S) is known out: certain mid-trick.

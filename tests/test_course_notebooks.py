@@ -177,7 +177,7 @@ def test_ch2_why_not_reasons_wrap_instead_of_running_off_the_page() -> None:
         c for c in _notebook("02_tricks_and_reneging.ipynb")["cells"] if c["cell_type"] == "code"
     ]
     tables = [c for c in cells if "".join(c["source"]).startswith("legal_table(")]
-    assert len(tables) == 9
+    assert len(tables) == 8
     reasons = 0
     for cell in tables:
         (out,) = cell["outputs"]

@@ -131,11 +131,12 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
     },
     ("c3-08", "R6.5"): "nobody holds the ace of trumps: 'nobody' with or without robbing",
     ("c3-15", "R6.5"): "the robber has played (R6.6): 'nobody' with or without robbing",
-    ("c4-03", "R7.2"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
-    ("c4-03", "R8.6"): "the bonus is uncertain, so uncredited: any bonus gives the same answer",
+    **{
+        (pid, rule): "the bonus is uncertain, so uncredited: any bonus gives the same answer"
+        for pid in ("c4-03", "c4-16")
+        for rule in ("R7.2", "R8.6")
+    },
     ("c4-13", "R7.2"): "the one right card is the same with no bonus or a bonus of 10",
-    ("c4-10", "R8.1"): "at a target of 50 the same partnership wins after the same trick: B "
-    "reaches 50 too, and its bonus is settled only at the last trick",
     ("c4-12", "R8.1"): "a jink (R8.4) wins whatever the target",
     ("c4-12", "R8.2"): "a jink (R8.4) wins whatever the bonus",
     ("c4-12", "R8.6"): "a jink (R8.4) wins whatever the bonus",

@@ -12,7 +12,13 @@ from puzzle_answers import right_answer
 
 from fortyfive.puzzles import CHAPTERS, Puzzle, load_collection
 from fortyfive.puzzles._bidding import BidRun
-from fortyfive.puzzles._endgame_kind import IDEA_HINTS, TargetRun, is_decision, keeping_moves
+from fortyfive.puzzles._endgame_kind import (
+    IDEA_HINTS,
+    TargetRun,
+    analyse_move,
+    is_decision,
+    keeping_moves,
+)
 from fortyfive.puzzles._give_up import GiveUpRun
 from fortyfive.puzzles.generate import COURSE
 from fortyfive.puzzles.model import JUDGEMENT_KINDS
@@ -81,6 +87,23 @@ def test_every_judgement_ends_with_its_principle_in_one_sentence(p: Puzzle) -> N
     assert fb is not None and fb.correct and fb.done
     assert fb.message.endswith(f"Principle: {p.principle}")
     assert p.start().show().message.endswith(f"Principle: {p.principle}")
+
+
+@pytest.mark.parametrize(
+    "p", [p for p in ENDGAMES if p.principle.startswith(("Beat", "Time"))], ids=lambda p: p.id
+)
+def test_a_principle_says_what_its_card_does_in_the_solvers_line(p: Puzzle) -> None:
+    """A defence card that loses its trick is not said to take it (c6-10's 7S gives its trick
+    to the bidders' AC); a top trump kept because, led now, it would force the partner's only
+    trump under it says so (R5.1, R5.2: c1-04)."""
+    run = p.start()
+    (move,) = keeping_moves(run.game, run.target)  # type: ignore[attr-defined]
+    facts = analyse_move(run.game, move, run.target)  # type: ignore[attr-defined]
+    if p.principle.startswith("Beat"):
+        said = f"gives this trick to their {facts.taker}" if facts.taker else "take the trick"
+        assert said in p.principle, (p.id, p.principle)
+    if facts.crash and facts.bonus_card != facts.card:
+        assert f"your partner's only trump, {facts.crash}," in p.principle, p.id
 
 
 @pytest.mark.parametrize("p", ENDGAMES, ids=lambda p: p.id)

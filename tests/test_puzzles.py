@@ -514,6 +514,15 @@ def test_a_wrong_calls_answer_reveals_step_by_step_r9_2_r9_5(seed: int) -> None:
     assert any(c in second for c in calls)
 
 
+def test_the_calls_solution_says_why_each_refused_call_is_refused_r9_3_r9_4() -> None:
+    """c5-01's trap is the hold with no bid to hold; c6-20's the bids below 20 on 100 or
+    more: the solution names each refused call with the engine's reason."""
+    first = get_puzzle("c5-01").start().solution().message
+    assert "Refused: hold: R9.3: there is no bid to hold." in first
+    floor = get_puzzle("c6-20").start().solution().message
+    assert "bid 15: R9.4" in floor and "hold: R9.4" in floor
+
+
 def test_r2_4_a_black_ace_beaten_by_its_king_is_explained_as_a_black_ace() -> None:
     p = Puzzle(
         "x",

@@ -314,9 +314,9 @@ def test_R5_5_no_trump_in_hand_any_card() -> None:
 def test_R6_1_the_deal_passes_to_the_left() -> None:
     for p in tagged("R6.1", "turn"):
         g = game(p)
-        finished = len(g.deals) - 1
+        finished = len(g.deals) if g.over else len(g.deals) - 1  # over: the next game's deal
         assert right_answer(p) == str((p.position["dealer"] + finished) % g.rules.players)
-        fb = p.start().check(str(g.deals[-2].dealer))
+        fb = p.start().check(str(g.deals[finished - 1].dealer))
         assert not fb.correct and "R6.1" in fb.message
 
 
@@ -377,6 +377,24 @@ def test_R6_6_robbing_closes_at_the_robbers_own_first_play() -> None:
         assert right_answer(variant(p, actions=actions)) == "nobody"
         fb = p.start().check("nobody")
         assert not fb.correct and "R6.6" in fb.message
+
+
+def test_R6_1_the_deal_passes_left_also_between_games() -> None:
+    """c3-19: a game won in its second or later deal; the next game's first deal goes to the
+    left of the seat that dealt the last deal, not back to the game's first dealer."""
+    (p,) = [q for q in tagged("R6.1", "turn") if game(q).over]
+    g = game(p)
+    n, last = g.rules.players, g.deals[-1].dealer
+    assert len(g.deals) >= 2 and right_answer(p) == str((last + 1) % n)
+    run = p.start()
+    shown = " ".join(run.view()["facts"])
+    assert "won the game" in shown and f"dealt by seat {last}" in shown
+    back = run.check(str(g.deals[0].dealer))  # the game's first dealer again: a misreading
+    assert not back.correct and "first dealer" in back.message
+    assert str((last + 1) % n) not in back.message.replace("R6.1", "")
+    stays = run.check(str(last))
+    assert not stays.correct and "passes on every deal" in stays.message
+    assert run.check(right_answer(p)).correct
 
 
 def test_R6_7_the_dealers_left_leads() -> None:

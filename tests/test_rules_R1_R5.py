@@ -336,6 +336,10 @@ def test_R5_2_led_joker_forces_AH():
 def test_R5_2_ace_of_trump_suit_is_not_protected(preset):
     for trump in "SCD":
         assert legal(preset, trump, f"A{trump} 3H", f"7{trump}") == {f"A{trump}"}
+        why = explain(preset, trump, f"A{trump} 3H", f"7{trump}", "3H")
+        assert why and f"A{trump}, the ace of trumps, is not protected" in why  # said, not implied
+    why = explain(preset, "H", "9H 3D", "7H", "3D")  # with hearts trumps AH is the protected ace
+    assert why and "ace of trumps" not in why
 
 
 @pytest.mark.parametrize("preset", BOTH)

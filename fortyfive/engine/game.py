@@ -677,6 +677,33 @@ class Game:
             return True
         return (self.dealer - self._leader) % self._n < len(self._trick)
 
+    def bonus_turnup(self) -> Card | None:
+        """The turn-up, while it is the only unplayed trump above the deal's highest trump so
+        far (the deal under way): what R7.3 then turns on. Left on the stock once nobody may
+        rob it, it is out of play and the bonus is certain; robbed (:attr:`robbed_by`), it is
+        in the robber's hand, still to come. None otherwise, and while other higher trumps are
+        unplayed (the turn-up is then not the reason the bonus is open).
+
+        >>> hands = ["2S 3S 4S 6S 7S", "JS 8S 9S TS QS", "2C 3C 4C 6C 7C", "2D 3D 4D 6D 7D",
+        ...          "8C 9C TC QC KC", "8D 9D TD QD KD"]
+        >>> dealt = " ".join(hands).split() + ["5S"]
+        >>> g = Game.from_deal("bruff", 0, hands, ["5S"] + [str(c) for c in CARDS
+        ...                                              if str(c) not in dealt])
+        >>> g.apply("play JS")  # the ace of spades is undealt: nobody robs the 5S turned up
+        >>> g.bonus_certain(), g.bonus_turnup()  # in trick 1, robbing may still come
+        (False, Card('5S'))
+        >>> for card in ["2C", "2D", "8C", "8D", "2S"]:
+        ...     g.apply("play " + card)
+        >>> g.bonus_certain(), g.bonus_turnup()  # unrobbed after trick 1: out of play
+        (True, Card('5S'))
+        """
+        card, up = self._deal.bonus_card, self._turnup
+        if self._t is None or card < 0 or up < 0 or len(self._winners) >= self.rules.hand_size:
+            return None
+        if self._t.higher[card] & ~self._played != 1 << up:
+            return None
+        return CARDS[up]
+
     def bonus_certain(self) -> bool:
         """R7.3 for the current deal."""
         assert self._t is not None

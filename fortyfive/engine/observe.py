@@ -150,6 +150,10 @@ class BonusStatus:
     certain: bool
     #: the rule the bonus is scored by: R7.2 in bruff, R10.1 in barker
     rule: str = "R7.2"
+    #: the turn-up while it is the only unplayed trump above ``card`` (R7.3): out of play on
+    #: the stock, or in the robber's hand (``robbed_by``), or still to be robbed
+    turnup: Card | None = None
+    robbed_by: int | None = None
 
     def describe(self, names: tuple[str, ...] | None = None) -> str:
         """The status in words, naming the partnership when ``names`` are given.
@@ -168,6 +172,8 @@ class BonusStatus:
         )
         if self.rule == "R7.2":
             state = "certain (R7.3)" if self.certain else "not yet certain (R7.3)"
+            if self.turnup is not None:
+                state += ": " + self._turnup_words()
             return f"{self.card.symbol()} leads the bonus, trick {self.trick}, {who}: {state}"
         # barker: every trick is played (R10.5), so certainty is only what is left to beat it
         state = "certain" if self.certain else "not yet certain"
@@ -175,6 +181,16 @@ class BonusStatus:
             f"{self.card.symbol()} leads the bonus ({self.rule}), trick {self.trick}, {who}: "
             f"{state}"
         )
+
+    def _turnup_words(self) -> str:
+        """Why the turn-up above the bonus card does, or does not, settle it (R7.3)."""
+        assert self.turnup is not None
+        up = self.turnup.symbol()
+        if self.certain:
+            return f"{up}, the only higher trump, is the turn-up left on the stock, out of play"
+        if self.robbed_by is not None:
+            return f"{up}, the turn-up, was robbed by seat {self.robbed_by} and is still to come"
+        return f"{up}, the turn-up, may still be robbed (R6.6)"
 
     def to_dict(self) -> BonusView:
         """The status as it goes into an observation."""
@@ -202,7 +218,10 @@ def bonus_status(game: Game) -> BonusStatus:
         seat = (log.leader + log.cards.index(card)) % game.rules.players
     else:
         seat = next(s for s, c in game.trick_plays if c.id == card)
-    return BonusStatus(CARDS[card], k + 1, seat, game.rules.partnerships[seat], certain, rule)
+    partnership = game.rules.partnerships[seat]
+    turnup = game.bonus_turnup()
+    robbed = game.robbed_by if turnup is not None else None
+    return BonusStatus(CARDS[card], k + 1, seat, partnership, certain, rule, turnup, robbed)
 
 
 def bonus_rule(rules: Rules) -> str:

@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fortyfive.engine import validate as check
-from fortyfive.engine.cards import CARDS, SUIT_NAMES, SUITS, Card, mask_cards
+from fortyfive.engine.cards import AH_ID, CARDS, SUIT_NAMES, SUITS, Card, mask_cards
+from fortyfive.engine.dealing import ace_of
 from fortyfive.engine.errors import InputError
 from fortyfive.engine.rules import Rules, TrumpTables, get_rules, rules_tables
 
@@ -101,11 +102,15 @@ def explain_mask(t: TrumpTables, hand: int, lead: int, card: int) -> str:
         how = " (R2.2: the joker is always a trump)" if led.is_joker else how
         protected = forcing & t.protected  # protected, but ranked below the lead
         if protected == forcing:
-            word = "ranks" if protected & (protected - 1) == 0 else "rank"
-            why = f"your {_names(t, protected)} {word} below it, so it is not privileged (R5.2)"
+            one = protected & (protected - 1) == 0
+            word, it = ("ranks", "it is") if one else ("rank", "they are")
+            why = f"your {_names(t, protected)} {word} below it, so {it} not privileged (R5.2)"
         else:
             unprotected = forcing & ~protected
-            why = f"you hold {_names(t, unprotected)}, which the lead forces (R5.1, R5.2)"
+            ace = ace_of(t.trump)  # AS, AC, AD: high, yet not protected (AH, with hearts, is)
+            note = f": {CARDS[ace]}, the ace of trumps, is not protected" if ace != AH_ID else ""
+            note = note if unprotected >> ace & 1 else ""
+            why = f"you hold {_names(t, unprotected)}, which the lead forces (R5.1, R5.2{note})"
         return f"R5.3: {led} leads trumps{how} and {why}: you must play a trump."
     suit = SUITS[t.eff_suit[lead]]
     follow = hand & t.suit_mask[t.eff_suit[lead]]

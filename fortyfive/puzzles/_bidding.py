@@ -244,7 +244,8 @@ class BidRun(GameRun, kind="bid"):
                 f"{worth}, and took all {r.deal_points} in {round(100 * j.share(top))}% of the "
                 f"deals. A made {top} scores {2 * top} and a failed one costs {top} (R10.3): "
                 f"over those deals bidding {top} scored {j.top_score:.1f} on average, against "
-                f"{j.limit_score:.1f} for stopping at {limit}."
+                f"{j.limit_score:.1f} for stopping at {limit} (made in "
+                f"{round(100 * j.share(limit))}% of them, a failed {limit} costing {limit})."
             )
         return (
             f"{worth}: compete up to {bid}, the highest bid not above that (it was taken in "

@@ -102,14 +102,22 @@ class OrderRun(_CardRun, kind="order"):
             f"R2.3: the top trumps are the 5 and the jack of trumps, {joker}AH, {after_ah}. "
             "Red trumps then run 10 9 ... 2, black ones 2 3 4 6 ... 10 (R2.4 for plain suits: "
             "kings high; black aces below the jack).",
-            f"The highest card here is {self.right[0]}.",
-            f"The lowest card here is {self.right[-1]}.",
-        ]
+            "Which of these cards are trumps? They come first, in that order; then each plain "
+            "card in its own suit's order (R2.4).",
+        ] + (  # the top of four cards or fewer is often the one card out of ace-high order
+            [f"The highest card here is {self.right[0]}."] if len(self.right) > 4 else []
+        )
 
     def _solution(self) -> Feedback:
         msg = "From highest to lowest: " + " > ".join(self.right) + "."
         msg += f" The whole trump order with {suit_word(self.trump)} trump: "
         msg += ladder(self.rules_, self.trump) + " (R2.3)."
+        plain = {
+            CARDS[c].suit for c in (parse_card(x).id for x in self.right) if not self.t.is_trump(c)
+        }
+        for suit in sorted(s for s in plain if s):  # the plain cards' own orders decide the rest
+            ranks = " > ".join(str(x.rank) for x in plain_order(self.rules_, suit, self.trump))
+            msg += f" {SUIT_NAMES[suit].capitalize()}, not trumps: {ranks} (R2.4)."
         return Feedback(False, True, msg, self.puzzle.rules, highlight=tuple(self.right))
 
 
@@ -189,10 +197,11 @@ class WinnerRun(_CardRun, kind="winner"):
     def _hint_texts(self) -> list[str]:
         trumps = any(self.t.is_trump(c) for c in self.trick)
         lead = CARDS[self.trick[0]]
-        extra = ", the joker" if self.rules_.joker else ""
-        if trumps:
-            every = suit_word(self.trump)[:-1]
-            second = f"There is a trump in this trick (AH{extra} and every {every} are trumps)."
+        if trumps:  # which card is the trump is the learner's to find (R2.1): not named here
+            second = (
+                "Find the trumps first: which cards of this trick are trumps, counting those "
+                "that are trumps whatever their printed suit (R2.1)?"
+            )
         else:
             led = SUIT_NAMES[lead.suit or "S"]
             second = f"No trump was played: only the cards of the suit led ({led}) can win."
@@ -297,7 +306,23 @@ class LegalRun(_CardRun, kind="legal"):
                 "A plain suit is led: you may always trump (R4.1); otherwise follow suit if "
                 "you can (R4.2); with none of it, anything goes (R4.3)."
             )
-        return [first, f"{len(self.legal)} of your {len(self.hand)} cards may be played."]
+        return [first, self._second_hint()]
+
+    def _second_hint(self) -> str:
+        """The questions that decide each card, never how many may be played (a count can be
+        the answer: every card, or just the trumps)."""
+        if self.lead < 0:
+            return "R3.1: the leader may play any card."
+        if self.t.is_trump(self.lead):
+            return (
+                "Which of your cards are trumps (R2.1, R2.2)? For each, is it protected and above "
+                "the card led (R5.2)? One trump that is not makes you play a trump, any trump "
+                "(R5.3)."
+            )
+        return (
+            "Which of your cards follow the suit led, as the game reads suits (AH is always a "
+            "trump, never a heart: R2.2), and which are trumps (R4.1)?"
+        )
 
     def _solution(self) -> Feedback:
         lines = [f"{CARDS[c]}: {self._why(c)}" for c in self.hand]
@@ -409,8 +434,17 @@ class KeepRun(_CardRun, kind="keep"):
         )
         if not self.t.is_trump(self.lead):
             return [first, f"{lead} is not a trump: R4.1-R4.3 apply, not R5."]
-        rel = "above" if self.t.power[self.card] > self.t.power[self.lead] else "below"
-        return [first, f"{c} ranks {rel} the card led, {lead}; look at your other trumps too."]
+        others = any(self.t.is_trump(x) for x in self.hand if x != self.card)
+        then = (
+            "then look at your other trumps (R5.3)"
+            if others
+            else "and note that you hold no other trump"
+        )
+        return [
+            first,
+            f"Is {c} one of the protected trumps, and how does it rank against the one card that "
+            f"fixes what you must play (R5.4)? Answer both, {then}.",
+        ]
 
     def _solution(self) -> Feedback:
         hl = tuple(str(CARDS[c]) for c in self.others) or (str(CARDS[self.card]),)

@@ -188,12 +188,11 @@ class RobRun(GameRun, kind="rob"):
 
     def _hint_texts(self) -> list[str]:
         g = self.game
+        # a question, not the trap's answer: which card holds the right is the learner's to say
+        which = f"With {suit_word(g.trump)} trump, which" if g.trump else "Which"
         second = (
-            "Look in every hand and at the turn-up itself. AH and the joker are always trumps, "
-            "but neither is the ace of this trump suit."
-            if g.trump != "H"
-            else "Look in every hand and at the turn-up itself. The joker is always a trump, but "
-            "it gives no right to rob."
+            f"{which} card is the ace of the trump suit? Look for it in every hand and at the "
+            "turn-up itself."
         )
         if g.trick:
             second = (
@@ -666,8 +665,7 @@ class GameWinnerRun(GameRun, kind="game-winner"):
             "R8.1: a partnership wins the moment its running total reaches 45: the order of the "
             "tricks counts, not the totals at the end of the deal.",
             "Work out who takes each trick (R3.2) and write the totals after it; add the bonus "
-            "to the trick of the highest trump only once it is certain (R7.3, R8.6). Remember "
-            "jink (R8.4).",
+            "to the trick of the highest trump only once it is certain (R7.3, R8.6).",
         ]
 
     def _solution(self) -> Feedback:
@@ -761,4 +759,8 @@ class CallsRun(GameRun, kind="calls"):
 
     def _solution(self) -> Feedback:
         lines = [f"{c}: {self._why_legal(c)}" for c in self.legal]
-        return Feedback(False, True, "Legal calls: " + " ".join(lines), self.puzzle.rules)
+        refused = [f"{c}: {self.game.explain(c)}." for c in self.calls if c not in self.legal]
+        msg = "Legal calls: " + " ".join(lines)
+        if refused:  # the trap is often a call refused: say why each one is
+            msg += " Refused: " + " ".join(refused)
+        return Feedback(False, True, msg, self.puzzle.rules)

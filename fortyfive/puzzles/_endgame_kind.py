@@ -21,7 +21,7 @@ from fortyfive.engine.cards import CARDS, SUITS, Card, parse_card
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import rules_tables, sort_cards
-from fortyfive.engine.scoring import DealLog, running_totals
+from fortyfive.engine.scoring import DealLog, TrickLog, running_totals
 from fortyfive.puzzles._parts import GameRun, card_name, listed, seats_view, tricks_view
 from fortyfive.puzzles.model import Feedback, PuzzleInputError
 
@@ -156,6 +156,8 @@ class MoveFacts:
     bonus_card: str = ""  # the deal's highest trump, the side's, when the move times it
     nearest: str = ""  # the wrong card that comes closest (or the bonus card played too soon)
     swing: int = 0  # the first trick best play after ``nearest`` would have lost (1-based)
+    taker: str = ""  # the other side's card that takes this move's trick ("": the side's own)
+    crash: str = ""  # a partner's lone trump that the bonus card, led now, would force under it
 
 
 def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
@@ -216,10 +218,17 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         if wasted:
             nearest = bonus_card
     swing = 0
+    crash = ""
+    won_here = r.partnerships[deal.tricks[k].winner] == side
+    taker = (
+        "" if won_here else str(CARDS[dict(deal.tricks[k].plays(r.players))[deal.tricks[k].winner]])
+    )
     if nearest:
         wrong = g.copy()
         wrong.apply(f"play {nearest}")
         wdeal = play_out(wrong, side).deals[g.deal_number - 1]
+        if nearest == bonus_card and nearest != str(card) and not trick:
+            crash = _crashed(g, wdeal.tricks[k], side)
         swing = next(
             (
                 i + 1
@@ -228,7 +237,6 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
             ),
             0,
         )
-        won_here = r.partnerships[deal.tricks[k].winner] == side
         if not won_here and r.partnerships[wdeal.tricks[k].winner] == side:
             themes.append("throw")
     if r.auction and deal.bidder >= 0 and r.partnerships[deal.bidder] != side and not deal.made:
@@ -245,7 +253,22 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         bonus_card=bonus_card,
         nearest=nearest,
         swing=swing,
+        taker=taker,
+        crash=crash,
     )
+
+
+def _crashed(g: Game, trick: TrickLog, side: int) -> str:
+    """The lone trump of the acting seat's partner that falls in ``trick`` (the deal's top trump
+    led now): wasted under it, as the lead forces it (R5.1; no trump is privileged against the
+    top one, R5.2); "" when no partner's only trump falls there."""
+    r, t = g.rules, rules_tables(g.rules, g.trump or "S")
+    for seat, c in trick.plays(r.players):
+        if seat == g.to_act or r.partnerships[seat] != side or not t.is_trump(c):
+            continue
+        if [x for x in g.hand(seat) if t.is_trump(x.id)] == [CARDS[c]]:
+            return str(CARDS[c])
+    return ""
 
 
 #: An endgame's first hint, by the idea its principle sentence opens with (:func:`principle`):
@@ -315,18 +338,30 @@ def principle(g: Game, action: str, target: int, theme: str = "") -> str:
                 f"Time the bonus: {card}, the deal's highest trump, wins its trick and the bonus "
                 "whenever it is played, so play it in the trick no other card of yours can win."
             )
+        if f.crash:  # led now, the top trump would force the partner's only trump under it
+            return (
+                f"Time the bonus: keep {f.bonus_card}, the deal's highest trump, for later, as led "
+                f"now it would force your partner's only trump, {f.crash}, into the same trick "
+                "(R5.1, R5.2); win this trick, or give it up, with a card that could not win "
+                "another."
+            )
         return (
             f"Time the bonus: keep {f.bonus_card}, the deal's highest trump, for later, and win "
             "this trick, or give it up, with a card that could not win another."
         )
     if "defend" in f.themes:
+        if f.taker:  # the card gives this trick away: say what that costs the bidders
+            return (
+                f"Beat the contract: count what the bidders still need; {card} gives this trick "
+                f"to their {f.taker}, and with it spent they fall short."
+            )
         return (
             "Beat the contract: count what the bidders still need and take the trick that "
             f"leaves them short; {card} is the card that does it here."
         )
     return (
         f"Count the tricks before you play: {card} is the only card that keeps {target} points "
-        "within reach, as the rest give the defence a trick it could not win otherwise."
+        "within reach, as the rest give the other side a trick it could not win otherwise."
     )
 
 

@@ -197,6 +197,8 @@ def kept_card_role(run: GiveUpRun, given: str, kept: str) -> str | None:
         if r.partnerships[t.winner] != run.side:
             return f"is played to trick {n}, which the other side takes: no card that counts goes"
         if t.cards[0] == card:
-            return f"leads trick {n} to the {CARDS[won]} of seat {t.winner}, which takes it"
+            return (
+                f"leads trick {n} to its partner's {CARDS[won]} (seat {t.winner}), which takes it"
+            )
         return f"is played to trick {n}, which its side takes with {CARDS[won]}"
     return None

@@ -6,7 +6,9 @@ it) and a ``question``:
 - ``"to_act"`` (the default): which seat acts next (plays, leads, buries, bids, names trump or
   discards)? The engine's :attr:`Game.to_act` answers.
 - ``"dealer"``: who deals the deal now under way (the actions have finished at least one deal)?
-  The engine's :attr:`Game.dealer` answers.
+  The engine's :attr:`Game.dealer` answers; or, when the actions end the game, who deals the
+  next game's first deal (R6.1: the deal passes to the left also between games), as
+  :meth:`Game.next_game` deals it.
 - ``"partners"``: which seats are partners of ``position["seat"]``? The preset's partnerships
   (R1.3) answer.
 - ``"dealt"``: which seat receives card number ``position["card"]`` (from 1) of the deal, or
@@ -52,7 +54,9 @@ class TurnRun(GameRun, kind="turn"):
         self.question = str(pos.get("question", "to_act"))
         if self.question not in QUESTIONS:
             raise ValueError(f"puzzle {self.puzzle.id}: the question is one of {QUESTIONS}")
-        if g.over:
+        #: the game is over, and the question is who deals the next game (R6.1)
+        self.between_games = g.over
+        if g.over and self.question != "dealer":
             raise ValueError(f"puzzle {self.puzzle.id}: turn puzzles stop before the game ends")
         r = self.rules_
         if self.question == "partners":
@@ -77,7 +81,7 @@ class TurnRun(GameRun, kind="turn"):
         elif self.question == "dealer":
             if len(g.deals) < 2:
                 raise ValueError(f"puzzle {self.puzzle.id}: a dealer puzzle starts a later deal")
-            self.answer = [str(g.dealer)]
+            self.answer = [str(g.next_game().dealer if g.over else g.dealer)]
         else:
             assert g.to_act is not None
             self.answer = [str(g.to_act)]
@@ -103,6 +107,8 @@ class TurnRun(GameRun, kind="turn"):
         elif self.question == "dealt":
             facts.append(f"Dealer: seat {g.dealer}")
             facts.append(f"{r.players} players, a pack of {r.deck_size} cards")
+        elif self.between_games:
+            facts.extend(self._finished_deal(deal) for deal in g.deals)
         else:
             for deal in g.deals[:-1]:
                 facts.append(self._finished_deal(deal))
@@ -143,7 +149,9 @@ class TurnRun(GameRun, kind="turn"):
         ]
         kind = "choices" if self.question == "partners" else "choice"
         return {
-            "trump": g.trump if self.question not in ("partners", "dealt") else None,
+            "trump": g.trump
+            if self.question not in ("partners", "dealt") and not self.between_games
+            else None,
             "facts": facts,
             "seats": seats,
             "tricks": tricks,
@@ -151,10 +159,16 @@ class TurnRun(GameRun, kind="turn"):
         }
 
     def _finished_deal(self, deal: Any) -> str:
-        r = self.rules_
+        r, g = self.rules_, self.game
         what = r.deal_word
         if deal.thrown_in:
             return f"{what.capitalize()} {deal.number}: dealt by seat {deal.dealer}, all passed."
+        if g.over and deal is g.deals[-1]:
+            assert g.winner is not None
+            return (
+                f"{what.capitalize()} {deal.number}: dealt by seat {deal.dealer}; "
+                f"{r.partnership_names[g.winner]} won the game in it: {scores_text(r, g.scores)}."
+            )
         end = scores_text(r, deal.end_scores or deal.start_scores)
         return (
             f"{what.capitalize()} {deal.number}: dealt by seat {deal.dealer}, played out; "
@@ -208,6 +222,8 @@ class TurnRun(GameRun, kind="turn"):
         """The preset's rule for who deals (R6.1 or R9.1) and what the deal before changes
         nothing of: a deal without a winner (R8.5) or, in barker, a hand thrown in (R9.5)."""
         rule = self.rules_.dealer_rule
+        if self.between_games:
+            return rule, "also from one game to the next"
         if not self.rules_.auction:
             return rule, "also after a deal that ended without a winner (R8.5)"
         if self.game.deals[-2].thrown_in:
@@ -253,6 +269,11 @@ class TurnRun(GameRun, kind="turn"):
             )
         return "Not all of them: R1.3 counts every seat of the partnership, round the table."
 
+    def _last_dealer(self) -> int:
+        """The dealer of the deal before the one asked about: the game's last, when the next
+        game's dealer is asked."""
+        return self.game.deals[-1 if self.between_games else -2].dealer
+
     def _last_player(self) -> int | None:
         plays = self.game.trick_plays
         return plays[-1][0] if plays else None
@@ -264,8 +285,13 @@ class TurnRun(GameRun, kind="turn"):
         n = r.players
         if self.question == "dealer":
             rule, also = self._dealer_rules()
-            if got == g.deals[-2].dealer:
+            if got == self._last_dealer():
                 return f"The deal does not stay with one player: it passes on every deal ({rule})."
+            if self.between_games and got == g.deals[0].dealer:
+                return (
+                    "A new game does not go back to the first dealer of the last one: the deal "
+                    f"goes on passing to the left ({rule})."
+                )
             return f"{rule}: the deal passes to the left, one seat clockwise, every deal, {also}."
         phase = g.phase
         last = self._last_player()
@@ -315,8 +341,9 @@ class TurnRun(GameRun, kind="turn"):
         g, r = self.game, self.rules_
         if self.question == "partners":
             names = ", ".join(f"seat {s}" for s in self.answer)
+            are = "partner is" if len(self.answer) == 1 else "partners are"
             return (
-                f"Seat {self.seat}'s partners are {names} "
+                f"Seat {self.seat}'s {are} {names} "
                 f"({r.partnership_names[r.partnerships[self.seat]]}): partners sit opposite each "
                 "other (R1.3)."
             )
@@ -336,9 +363,10 @@ class TurnRun(GameRun, kind="turn"):
             )
         if self.question == "dealer":
             rule, also = self._dealer_rules()
+            what = "the next game's first deal" if self.between_games else "now"
             return (
-                f"Seat {g.dealer} deals: the deal passes to the left from seat "
-                f"{g.deals[-2].dealer} ({rule}), {also}."
+                f"Seat {self.answer[0]} deals {what}: the deal passes to the left from seat "
+                f"{self._last_dealer()}, who dealt the {r.deal_word} before ({rule}), {also}."
             )
         seat = g.to_act
         phase, deal = g.phase, g.deals[-1]
@@ -385,10 +413,17 @@ class TurnRun(GameRun, kind="turn"):
                 "first round, two in the second.",
             ]
         if self.question == "dealer":
+            if self.between_games:
+                return [
+                    f"{self._dealer_rules()[0]}: the very first dealer is drawn at random; after "
+                    "that, does a new game change how the deal moves?",
+                    "Who dealt the deal in which the game was won? The deal moves as play does "
+                    "(R1.2).",
+                ]
             return [
                 f"{self._dealer_rules()[0]}: who deals next depends only on who dealt the deal "
                 "before.",
-                f"Seat {g.deals[-2].dealer} dealt the deal before; the deal moves as play does "
+                f"Seat {self._last_dealer()} dealt the deal before; the deal moves as play does "
                 "(R1.2).",
             ]
         phase = g.phase

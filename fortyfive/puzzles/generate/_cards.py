@@ -150,15 +150,18 @@ _LEGAL_TWISTS: dict[
         "The ace of hearts is led. " + _LEGAL_PROMPT,
         ("R2.2", "R5.1", "R5.3"),
     ),
-    # R2.2: a led joker is a trump lead (bruff)
+    # R2.2: a led joker is a trump lead (bruff); the hand's only trumps are the 5 or the jack
+    # of trumps, both above the joker, so privileged against it (R5.2): any card may be played,
+    # where a whist player follows with the trump
     "joker-led": (
         lambda t, hand, trick: (
             trick[0] == JOKER_ID
             and any(t.is_trump(c) for c in hand)
+            and all(t.power[c] > t.power[JOKER_ID] for c in hand if t.is_trump(c))
             and any(not t.is_trump(c) for c in hand)
         ),
         "The joker is led. " + _LEGAL_PROMPT,
-        ("R2.2", "R5.1", "R5.2"),
+        ("R2.2", "R5.1", "R5.2", "R5.3"),
     ),
 }
 
@@ -169,9 +172,12 @@ def _keep(rng: random.Random, d: int, want: str) -> Made:
     trump, hands, trick = _random_trick(rules, rng, k)
     t = rules_tables(rules, trump)
     hand = hands[k]
-    if want == "unprotected":  # R5.2: above the card led, but not protected (the ace, say)
+    if want in ("unprotected", "trump-ace"):  # R5.2: above the card led, but not protected
         mine = [c for c in hand if t.is_trump(c) and not t.protected >> c & 1]
         mine = [c for c in mine if t.power[c] > t.power[trick[0]]]
+        if want == "trump-ace":  # the ace of trumps itself (AS, AC, AD; AH is protected)
+            mine = [c for c in mine if CARDS[c].rank == "A"]
+            want = "unprotected"
     else:
         mine = [c for c in hand if t.protected >> c & 1]
     if t.eff_suit[trick[0]] != 4 or not mine:

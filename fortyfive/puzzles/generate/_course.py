@@ -37,14 +37,14 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         1: ("order", 1, "D"),
         2: ("order", 1, "C"),  # the black pips run backwards (R2.3), the jack above the ace
         3: ("trumps", 1, None),  # R2.1, R2.2
-        4: ("target", 1, "bruff-bonus"),  # which trump is the highest of the deal
+        4: ("target", 1, "bruff-bonus"),  # TH takes the trick over 8H: red trumps run upwards
         5: ("target", 3, "bruff-bonus"),
         6: ("order", 2, "joker"),
         9: ("winner", 1, None),  # the plain order: a black queen over the ace (R2.4)
         10: ("trumps", 3, None),
         11: ("order", 3, "S"),
         12: ("order", 3, "C"),  # bruff, a spade led: AH, the plain AS and a plain five
-        14: ("target", 2, "barker-bonus"),
+        14: ("target", 1, "barker-bonus"),  # 5S is no trump: led, the partner trumps it
         15: ("winner", 3, None),  # the joker led and beaten: the five of trumps above it
     },
     2: {
@@ -56,10 +56,10 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         10: ("legal", 3, "ah-led"),  # R2.2
         14: ("keep", 3, "later"),  # R5.4
         15: ("target", 2, "bruff-draw"),
-        16: ("target", 3, "bruff-renege"),
         17: ("winner", 3, None),  # AH above the trump ace, a plain five beside them
-        18: ("turn", 2, "next-leader"),  # the joker takes the trick over AH and AS
         19: ("target", 1, "barker-play"),
+        20: ("legal", 3, "joker-led"),  # JC is privileged against the joker: any card (R5.3)
+        21: ("keep", 2, "trump-ace"),  # the ace of trumps is not protected (R5.2)
     },
     3: {
         2: ("turn", 2, "dealt"),  # R6.2
@@ -67,13 +67,13 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         4: ("trumps", 3, "turnup"),  # R6.3: a heart turned up, so every heart is a trump
         5: ("turn", 1, "first-lead"),  # R6.7
         6: ("give-up", 2, "not-weakest"),  # the weakest card is not the one to give up
-        7: ("turn", 2, "bruff-dealer"),  # R6.1, two deals played
         8: ("rob", 2, "nobody"),  # the ace of trumps undealt: AH and the joker give no right
         13: ("rob", 3, "joker-dealer"),  # R6.4, R6.6: the dealer took the joker, yet robs
         14: ("rob", 2, "dealer-before"),  # R6.6, R8.7: the trick under way, the dealer last
         15: ("rob", 3, "after"),  # R6.6
         17: ("give-up", 3, "not-weakest"),
         18: ("give-up", 1, "not-weakest"),
+        19: ("turn", 3, "next-game"),  # R6.1: the deal passes left also from game to game
     },
     4: {
         3: ("score", 3, "bruff"),
@@ -81,13 +81,13 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         5: ("score", 3, "bruff-carry"),
         7: ("game-winner", 1, "plain"),  # 45 with a bonus not yet certain: won at the end (R8.2)
         9: ("game-winner", 2, "race"),
-        10: ("game-winner", 2, "disagree"),
         11: ("target", 2, "bruff-throw"),
         12: ("game-winner", 3, "jink"),
         13: ("target", 3, "bruff-draw"),  # a low trump led draws the 5 of trumps
         14: ("target", 2, "bruff-play"),
         15: ("target", 3, "bruff-throw"),
-        16: ("score", 2, "bruff"),  # the bonus moves to a higher trump played later (R7.2)
+        16: ("score", 3, "bruff-robbed"),  # the 5 turned up, but robbed: the bonus stays open
+        17: ("target", 3, "bruff-bonus"),  # AH is the deal's highest trump: keep it, lead TC
     },
     5: {
         1: ("calls", 2, None),  # the dealer after three passes: no hold, and no forced bid
@@ -124,9 +124,9 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
 #: shape, or was answered right by a naive reading).
 RETIRED: dict[int, tuple[int, ...]] = {
     1: (7, 8, 13),
-    2: (3, 6, 7, 9, 11, 12, 13),
-    3: (1, 9, 10, 11, 12, 16),
-    4: (1, 2, 6, 8),
+    2: (3, 6, 7, 9, 11, 12, 13, 16, 18),
+    3: (1, 7, 9, 10, 11, 12, 16),
+    4: (1, 2, 6, 8, 10),
     5: (2, 3, 4, 8, 13, 15, 16, 17),
     6: (2, 3, 5, 8, 12, 13, 15, 19),
 }
@@ -146,13 +146,14 @@ SEEDS: dict[str, int] = {
     "c0-10": 20,  # 5H takes JH's trick: the bonus is settled and counted (R7.3)
     "c0-12": 53,  # defence: a plain jack, not the king, takes the trick that beats the contract
     "c1-03": 1052,  # clubs: AH, 7C and 5C, not 2H nor the plain 5D
+    "c1-04": 1240,  # TH, the middle trump, wins over 8H; neither 4H nor the top trump, 5H
     "c1-05": 1016,  # throw a loser first, keeping the joker, the deal's top trump, for later
     "c1-06": 1016,  # JC above the joker, AH below it, and the black pips reversed
     "c1-02": 1016,  # JC > AC > 2C > TC: neither ace-high nor the pips' face order
     "c1-09": 1090,  # QS over AS in a plain suit: whist gives the trick to the ace
     "c1-10": 1125,  # hearts: JK, 5H and AH, not AC nor the other two fives
     "c1-12": 1288,  # JC > AH > AC > AS > 4S > 5S: no table of the chapter shows it
-    "c1-14": 1016,  # a low trump wins the trick (black order), the top trump kept for the bonus
+    "c1-14": 1676,  # the plain 5S, for the partner to trump: not 5D, nor 7C
     "c1-15": 1137,  # the joker led, and 5D takes it over AH
     "c2-01": 2002,  # 3C over 7C: the black trumps' pips run backwards
     "c2-02": 2013,  # 5C wins the trick, and leads next, where whist gives it to the TC
@@ -160,7 +161,6 @@ SEEDS: dict[str, int] = {
     "c2-14": 2017,  # the joker played after the lead: AH is still privileged (not the 5, J)
     "c2-15": 2018,  # draw with the 7, keeping AH: not the top trump first
     "c2-17": 2023,  # AH above AC, the ace of trumps; 5H, a plain five, takes nothing
-    "c2-18": 2076,  # the joker over AH and AS, spades trumps: neither the dealer nor the next seat
     "c2-19": 2363,  # JD, neither the highest card (QC) nor the lowest (TS)
     "c3-04": 3025,  # a heart turned up: every heart is a trump, not AH alone
     "c3-05": 3104,
@@ -168,18 +168,17 @@ SEEDS: dict[str, int] = {
     "c3-13": 3014,  # the dealer holds the joker and AC; AH is another seat's
     "c3-18": 3107,  # give up KC, not 3D: the king would overtake the partner's QC
     "c4-07": 4100,  # A on 45 at trick 4 only with JC's open bonus: won after trick 5, not 4
-    "c4-10": 4227,  # A reaches 45 at trick 2, yet B wins, at trick 5: its trick 1 held AH
     "c4-11": 4317,  # throw the lead with the plain AC: the ace loses, the trumps win later
     # endgames of shapes the course had not asked (tricks left, trumps and plain cards held,
     # the right card's place among them), as are c2-04, c2-19, c6-01, c6-04, c6-07 and c6-14
     "c4-13": 4542,  # 3S draws the defence's 5S, and JS is then the top trump
     "c4-14": 4703,
     "c4-15": 4602,
-    "c4-16": 4022,  # QH, then JH, then 5H: the bonus goes with the last of them
+    "c4-17": 4830,  # 5C, JC and JK undealt: AH is the top trump; TC draws, the partner's QC wins
     "c5-01": 5034,  # three passes, the dealer to call: no bid to hold, yet it may pass
     "c5-07": 5111,  # no honour at all, and yet worth 10: the partner's trick and the trumps
     "c5-19": 5124,  # defend with the plain QH, keeping the trump
-    "c5-20": 5881,  # beat the contract with QC, not the top trump
+    "c5-20": 5958,  # lead 2D to the partner's AD, keeping QD: neither the high trump nor a plain
     "c6-01": 1122,
     "c6-04": 6720,
     "c6-07": 4555,  # QS, not KC, the highest card: count the tricks before the first

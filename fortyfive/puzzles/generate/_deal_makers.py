@@ -248,7 +248,9 @@ def _both_reach_120(rng: random.Random) -> Made:
 
 def _score_case(rng: random.Random, d: int, variant: str) -> Made:
     """A score puzzle of one pattern. bruff: ``bruff-out`` (the bonus certain before the end
-    because the higher trumps are out of play: the turn-up, unrobbed, R7.3) or ``bruff-carry``
+    because the higher trumps are out of play: the turn-up, unrobbed, R7.3), ``bruff-robbed``
+    (the five of trumps turned up and robbed, still in the robber's hand: the bonus stays open
+    though the 5 was turned up, R6.5, R7.3) or ``bruff-carry``
     (the second deal, its scores carried over from the first, R8.5). barker: ``barker-made``,
     ``barker-failed`` (R10.2), ``barker-sweep`` (all 30 after a lower bid), ``barker-30`` and
     ``barker-30-failed`` (R10.3)."""
@@ -273,19 +275,27 @@ def _score_case(rng: random.Random, d: int, variant: str) -> Made:
             "partnership's running score, and say whether the bonus is certain yet."
         )
         return "bruff", pos, prompt, (*ids, "R8.5")
+    robbed = variant == "bruff-robbed"
     pos = _deal(rules, rng)
     trump = rng.choice(SUITS)
     _give_stock(pos, f"5{trump}", 0)  # the five of trumps turned up ...
-    _give_stock(pos, f"A{trump}", 1)  # ... and nobody holds the ace to rob it (R6.5)
+    if not robbed:
+        _give_stock(pos, f"A{trump}", 1)  # ... and nobody holds the ace to rob it (R6.5)
     pos = _play(pos, rules, rng.randrange(2**31), lambda g: g.tricks_played >= k)
     g = position_game(rules, pos)
-    if g.over or g.tricks_played != k or len(g.deals) != 1 or not g.bonus_certain():
+    if g.over or g.tricks_played != k or len(g.deals) != 1:
         return None
     prompt = (
         f"{k} tricks of this deal are played. Type each partnership's running score, and say "
         "whether the bonus is certain yet."
     )
-    return "bruff", pos, prompt, ids
+    if not robbed:
+        return ("bruff", pos, prompt, ids) if g.bonus_certain() else None
+    # ... robbed, not yet played, and the one unplayed trump above the highest (no other
+    # higher trump unseen, which would keep the bonus open whatever the turn-up)
+    if g.robbed_by is None or g.bonus_certain() or g.bonus_turnup() is None:
+        return None
+    return "bruff", pos, prompt, ("R6.5", *ids)
 
 
 def _barker_score(rng: random.Random, case: str) -> Made:

@@ -51,7 +51,7 @@ def _turn(rng: random.Random, d: int, variant: str) -> Made:
         return preset, dict(pos, question="dealt", card=k), prompt, ("R6.2", "R1.2")
     if variant == "partners":
         seat = rng.randrange(rules.players)
-        prompt = f"Which seats are partners of seat {seat}?"
+        prompt = f"Who is seat {seat}'s partner?"
         return preset, dict(pos, question="partners", seat=seat), prompt, ("R1.3",)
     if variant == "bury":
         joker = pos["stock"].index("JK") if "JK" in pos["stock"] else -1
@@ -59,6 +59,14 @@ def _turn(rng: random.Random, d: int, variant: str) -> Made:
             return None
         pos["stock"][0], pos["stock"][joker] = pos["stock"][joker], pos["stock"][0]
         return preset, pos, prompt, ("R6.4", "R8.7")
+    if variant == "next-game":  # R6.1: the deal passes to the left also between games
+        scores = [rng.randrange(20, rules.target, 5) for _ in range(rules.n_partnerships)]
+        pos = dict(_deal(rules, rng, scores), seed=rng.randrange(2**31))
+        g = position_game(rules, pos := _play(pos, rules, seed, lambda g: g.over))
+        if not g.over or len(g.deals) < 2:
+            return None  # a game of one deal: its dealer would be the first as well
+        prompt = "The game is over. Who deals the first deal of the next game?"
+        return preset, dict(pos, question="dealer"), prompt, ("R6.1",)
     if variant in ("dealer", "bruff-dealer"):
         pos["seed"] = rng.randrange(2**31)  # shuffles the deal after the first
         deals = 1 + (d if variant == "bruff-dealer" else 1)  # bruff: d deals played already
