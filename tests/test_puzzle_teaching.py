@@ -90,20 +90,28 @@ def test_every_judgement_ends_with_its_principle_in_one_sentence(p: Puzzle) -> N
 
 
 @pytest.mark.parametrize(
-    "p", [p for p in ENDGAMES if p.principle.startswith(("Beat", "Time"))], ids=lambda p: p.id
+    "p",
+    [p for p in ENDGAMES if p.principle.startswith(("Beat", "Time", "Throw"))],
+    ids=lambda p: p.id,
 )
 def test_a_principle_says_what_its_card_does_in_the_solvers_line(p: Puzzle) -> None:
     """A defence card that loses its trick is not said to take it (c6-10's 7S gives its trick
     to the bidders' AC); a top trump kept because, led now, it would force the partner's only
-    trump under it says so (R5.1, R5.2: c1-04)."""
+    trump under it says so (R5.1, R5.2: c1-04); a thrown trick names the card that takes it,
+    the card that would have won it, and the winner the other side must then lead into (R3.3:
+    c2-04's 7S to AS, and A♦ takes the trump lead that follows)."""
     run = p.start()
     (move,) = keeping_moves(run.game, run.target)  # type: ignore[attr-defined]
     facts = analyse_move(run.game, move, run.target)  # type: ignore[attr-defined]
     if p.principle.startswith("Beat"):
         said = f"gives this trick to their {facts.taker}" if facts.taker else "take the trick"
         assert said in p.principle, (p.id, p.principle)
-    if facts.crash and facts.bonus_card != facts.card:
+    if p.principle.startswith("Time") and facts.crash and facts.bonus_card != facts.card:
         assert f"your partner's only trump, {facts.crash}," in p.principle, p.id
+    if p.principle.startswith("Throw"):
+        assert "throw" in facts.themes and facts.taker, p.id
+        assert f"to the defence's {facts.taker} on purpose, where {facts.nearest}" in p.principle
+        assert f"into your {facts.into or 'winners'}." in p.principle, (p.id, p.principle)
 
 
 @pytest.mark.parametrize("p", ENDGAMES, ids=lambda p: p.id)

@@ -158,6 +158,7 @@ class MoveFacts:
     swing: int = 0  # the first trick best play after ``nearest`` would have lost (1-based)
     taker: str = ""  # the other side's card that takes this move's trick ("": the side's own)
     crash: str = ""  # a partner's lone trump that the bonus card, led now, would force under it
+    into: str = ""  # thrown: the side's card that takes the next trick, the defence leading it
 
 
 def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
@@ -239,6 +240,11 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         )
         if not won_here and r.partnerships[wdeal.tricks[k].winner] == side:
             themes.append("throw")
+    into = ""
+    if "throw" in themes and k + 1 < len(deal.tricks):
+        nxt = deal.tricks[k + 1]
+        if r.partnerships[nxt.winner] == side:  # the defence led it, into the side's winner
+            into = str(CARDS[dict(nxt.plays(r.players))[nxt.winner]])
     if r.auction and deal.bidder >= 0 and r.partnerships[deal.bidder] != side and not deal.made:
         themes.append("defend")
     return MoveFacts(
@@ -255,6 +261,7 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         swing=swing,
         taker=taker,
         crash=crash,
+        into=into,
     )
 
 
@@ -328,9 +335,11 @@ def principle(g: Game, action: str, target: int, theme: str = "") -> str:
             "winners can no longer be trumped."
         )
     if "throw" in f.themes:
+        into = f"your {f.into}" if f.into else "your winners"
         return (
-            f"Throw the lead: {card} gives this trick away on purpose, so that the defence must "
-            "lead next, into your winners."
+            f"Throw the lead: {card} gives this trick to the defence's {f.taker} on purpose, "
+            f"where {f.nearest} would have won it, so that the defence must lead next, into "
+            f"{into}."
         )
     if "bonus" in f.themes:
         if card == f.bonus_card:
