@@ -91,7 +91,7 @@ def test_every_judgement_ends_with_its_principle_in_one_sentence(p: Puzzle) -> N
 
 @pytest.mark.parametrize(
     "p",
-    [p for p in ENDGAMES if p.principle.startswith(("Beat", "Time", "Throw"))],
+    [p for p in ENDGAMES if p.principle.startswith(("Beat", "Time", "Throw", "Count"))],
     ids=lambda p: p.id,
 )
 def test_a_principle_says_what_its_card_does_in_the_solvers_line(p: Puzzle) -> None:
@@ -99,7 +99,9 @@ def test_a_principle_says_what_its_card_does_in_the_solvers_line(p: Puzzle) -> N
     to the bidders' AC); a top trump kept because, led now, it would force the partner's only
     trump under it says so (R5.1, R5.2: c1-04); a thrown trick names the card that takes it,
     the card that would have won it, and the winner the other side must then lead into (R3.3:
-    c2-04's 7S to AS, and A♦ takes the trump lead that follows)."""
+    c2-04's 7S to AS, and A♦ takes the trump lead that follows); counting the tricks names the
+    nearest wrong card and the trick it would give the other side (c2-19: after TS, 8H takes
+    trick 3)."""
     run = p.start()
     (move,) = keeping_moves(run.game, run.target)  # type: ignore[attr-defined]
     facts = analyse_move(run.game, move, run.target)  # type: ignore[attr-defined]
@@ -112,6 +114,9 @@ def test_a_principle_says_what_its_card_does_in_the_solvers_line(p: Puzzle) -> N
         assert "throw" in facts.themes and facts.taker, p.id
         assert f"to the defence's {facts.taker} on purpose, where {facts.nearest}" in p.principle
         assert f"into your {facts.into or 'winners'}." in p.principle, (p.id, p.principle)
+    if p.principle.startswith("Count") and facts.lost_to:
+        said = f"after {facts.nearest} the other side would take trick {facts.swing} with "
+        assert said + facts.lost_to in p.principle, (p.id, p.principle)
 
 
 @pytest.mark.parametrize("p", ENDGAMES, ids=lambda p: p.id)

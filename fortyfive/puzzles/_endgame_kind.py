@@ -159,6 +159,7 @@ class MoveFacts:
     taker: str = ""  # the other side's card that takes this move's trick ("": the side's own)
     crash: str = ""  # a partner's lone trump that the bonus card, led now, would force under it
     into: str = ""  # thrown: the side's card that takes the next trick, the defence leading it
+    lost_to: str = ""  # the other side's card that takes trick ``swing`` after ``nearest``
 
 
 def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
@@ -219,7 +220,7 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         if wasted:
             nearest = bonus_card
     swing = 0
-    crash = ""
+    crash = lost_to = ""
     won_here = r.partnerships[deal.tricks[k].winner] == side
     taker = (
         "" if won_here else str(CARDS[dict(deal.tricks[k].plays(r.players))[deal.tricks[k].winner]])
@@ -240,6 +241,10 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         )
         if not won_here and r.partnerships[wdeal.tricks[k].winner] == side:
             themes.append("throw")
+        if swing:
+            lost = wdeal.tricks[swing - 1]
+            if r.partnerships[lost.winner] != side:
+                lost_to = str(CARDS[dict(lost.plays(r.players))[lost.winner]])
     into = ""
     if "throw" in themes and k + 1 < len(deal.tricks):
         nxt = deal.tricks[k + 1]
@@ -262,6 +267,7 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         taker=taker,
         crash=crash,
         into=into,
+        lost_to=lost_to,
     )
 
 
@@ -367,6 +373,12 @@ def principle(g: Game, action: str, target: int, theme: str = "") -> str:
         return (
             "Beat the contract: count what the bidders still need and take the trick that "
             f"leaves them short; {card} is the card that does it here."
+        )
+    if f.lost_to:  # the nearest wrong card, and the trick it gives away
+        return (
+            f"Count the tricks before you play: after {f.nearest} the other side would take "
+            f"trick {f.swing} with {f.lost_to}, and {card} is the only card that keeps {target} "
+            "points within reach."
         )
     return (
         f"Count the tricks before you play: {card} is the only card that keeps {target} points "
