@@ -10,8 +10,10 @@ import pytest
 from puzzle_answers import BY_KIND, run_right_answer, run_wrong_answer
 
 import fortyfive as ff
+from fortyfive.engine.cards import SUIT_NAMES
 from fortyfive.puzzles import Feedback, get_puzzle, load_collection
 from fortyfive.puzzles.generate import generate_puzzles
+from fortyfive.puzzles.model import load_drill_bank
 
 #: A verdict at the head of a message, which the widget's heading ("Right!", "Not quite.")
 #: would say a second time.
@@ -80,18 +82,29 @@ def test_game_winner_puzzles_say_the_tricks_after_the_win_were_not_played_r8_3(
     assert (after < 5) == ("not played (R8.3)" in solution)
 
 
-def test_too_high_a_bid_is_told_that_only_the_5_is_a_sure_trick_r5_2() -> None:
-    """A led 5 forces out the jack and AH (R5.2): the feedback does not call them sure tricks."""
-    for p in (q for c in range(7) for q in load_collection(c) if q.kind == "bid"):
+def test_too_high_a_bid_counts_the_hands_own_trumps_and_only_the_5_as_sure_r5_2() -> None:
+    """A led 5 forces out the jack and AH (R5.2): the feedback calls the 5 of trumps the one sure
+    trick when the hand holds it, and names no 5 the hand does not hold (c0-11: AS 6S, no 5S)."""
+    bids = [q for c in range(7) for q in load_collection(c) if q.kind == "bid"]
+    seen = set()
+    for p in bids + load_drill_bank("bid"):
         run = p.start()
-        call = run.judgement.call  # type: ignore[attr-defined]
-        if call.startswith("bid ") and int(call.split()[1]) + 5 < 30:  # 30: its own words
-            said = str(run.check(f"bid {int(call.split()[1]) + 5}"))
-            break
-    else:
-        raise AssertionError("no shipped bid puzzle answered by a bid below 25")
-    assert said.startswith("No. Too high") and "sure of: its top trumps" not in said
-    assert "the only sure one: a led 5 forces out the jack and A♥, R5.2" in said
+        j = run.judgement  # type: ignore[attr-defined]
+        if not j.call.startswith("bid ") or int(j.call.split()[1]) + 5 >= 30:  # 30: own words
+            continue
+        said = run.check(f"bid {int(j.call.split()[1]) + 5}").message
+        assert said.startswith("Too high") and "sure of: its top trumps" not in said
+        five = f"5{j.suit}"
+        held = [str(c) for c in run.game.hand(run.seat)]  # type: ignore[attr-defined]
+        suit = SUIT_NAMES[j.suit]
+        assert f"with {suit} trumps:" in said, said
+        if five in held:
+            assert f"{five}, the one sure trick (led, it forces out the jack and AH, R5.2)" in said
+        else:
+            none = f"none of them sure while {five}, not in your hand"
+            assert none in said or f"{suit} trumps: side kings" in said, said
+        seen.add(five in held)
+    assert seen == {True, False}  # both ways of counting are asked somewhere
     # the engine's fact behind it: to a led 5 of trumps the jack must be played (R5.2)
     assert ff.legal_plays(ff.BARKER, "D", ff.parse_cards("JD 2C"), ff.parse_cards("5D")) == [
         ff.parse_card("JD")

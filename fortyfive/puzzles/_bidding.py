@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from fortyfive.engine.auction import call_ladder
-from fortyfive.engine.cards import SUIT_NAMES
+from fortyfive.engine.cards import CARDS, SUIT_NAMES
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
-from fortyfive.engine.rules import Rules, sort_cards
+from fortyfive.engine.rules import Rules, rules_tables, sort_cards
 from fortyfive.engine.scoring import barker_hand_delta
 from fortyfive.puzzles._parts import GameRun, choice, options, scores_text
 from fortyfive.puzzles.model import Feedback
@@ -194,9 +194,7 @@ class BidRun(GameRun, kind="bid"):
         elif right and mine > right:
             msg = (
                 f"Too high: a bid of {mine} that your side does not take is subtracted from its "
-                "score (R10.2). Count the tricks the hand is likely to take: the 5 of trumps "
-                "(the only sure one: a led 5 forces out the jack and AH, R5.2), the other top "
-                "trumps (R2.3), side kings, and about one trick from your partner."
+                f"score (R10.2). {self._counting()}"
             )
         elif not right:  # a pass is right only on 100 or more (R9.4), as the generator keeps it
             floor = r.high_score_min_bid
@@ -218,6 +216,30 @@ class BidRun(GameRun, kind="bid"):
                 "the sampled deals."
             )
         return msg
+
+    def _counting(self) -> str:
+        """How to count this hand's tricks in its best suit, from the cards it holds: the 5 of
+        trumps is the one sure trick (led, nothing is privileged against it, R5.2), and without
+        it no trump of the hand is sure (R2.3)."""
+        j, r = self.judgement, self.rules_
+        t = rules_tables(r, j.suit)
+        hand = sort_cards(r, self.game.hand(self.seat), j.suit)
+        trumps = [str(c) for c in hand if t.is_trump(c.id)]
+        five, suit = str(CARDS[t.order[0]]), SUIT_NAMES[j.suit]
+        count = f"Count the tricks the hand is likely to take with {suit} trumps:"
+        rest = "side kings, and about one trick from your partner"
+        if trumps and trumps[0] == five:
+            more = f", then {' '.join(trumps[1:])} (R2.3)" if trumps[1:] else ""
+            return (
+                f"{count} {five}, the one sure trick (led, it forces out the jack and AH, "
+                f"R5.2){more}, {rest}."
+            )
+        if trumps:
+            return (
+                f"{count} its trumps {' '.join(trumps)}, none of them sure while {five}, not in "
+                f"your hand, outranks them (R2.3), {rest}."
+            )
+        return f"{count} {rest}."
 
     def _why(self) -> str:
         j, r = self.judgement, self.rules_
