@@ -659,6 +659,26 @@ def test_R7_3_the_bonus_status_says_what_the_turn_up_above_it_does():
     assert robbed.bonus_turnup() is None and robbed.bonus_status().certain
 
 
+def test_R7_3_open_hands_see_the_bonus_beyond_reach_before_the_public_may():
+    """With every hand open, the 5S turned up and nobody holding the ace of trumps: no hand can
+    ever hold the 5S (R6.5), so JS is beyond reach at once, while the public status waits for
+    trick 1 to end (R7.3). A robber who may still take the 5S up keeps it within reach (R6.6),
+    and once robbed it is in a hand."""
+    g = build({0: "2C", 1: "3C", 2: "4C", 3: "JS", 4: "6C", 5: "7C"}, top="5S")
+    for card in ["2C", "3C", "4C", "JS"]:
+        g.apply(f"play {card}")
+    assert g.robber is None and not g.bonus_certain() and g.bonus_beyond_reach()
+    robbing = build({0: "2C", 1: "3C", 2: "4C", 3: "JS", 4: "AS 6C", 5: "7C"}, top="5S")
+    for card in ["2C", "3C", "4C", "JS"]:
+        robbing.apply(f"play {card}")
+    assert robbing.robber == 4 and not robbing.bonus_beyond_reach()
+    robbing.apply("rob 6C")
+    assert not robbing.bonus_beyond_reach()  # the 5S is in seat 4's hand now
+    robbing.apply("play AS")
+    robbing.apply("play 7C")
+    assert not robbing.bonus_beyond_reach() and not robbing.bonus_certain()
+
+
 def test_R7_3_turn_up_out_once_the_ace_holder_has_played_the_ace():
     # Turn-up 5S. Seat 1 plays AS (its first play, no rob): nobody can rob any more, so when
     # seat 2 then plays JS, every higher trump (5S) is known out: certain mid-trick.

@@ -19,7 +19,7 @@ from fortyfive.course import symbols
 from fortyfive.engine.rules import BARKER, get_rules
 from fortyfive.engine.scoring import barker_hand_delta, chronology_winner, running_totals
 from fortyfive.puzzles import CHAPTERS as ALL_CHAPTERS
-from fortyfive.puzzles import Puzzle, load_collection
+from fortyfive.puzzles import Puzzle, get_puzzle, load_collection
 from fortyfive.puzzles._bidding import MARGIN, TOP_MARGIN, judge
 from fortyfive.puzzles._endgame_kind import guess_chance
 from fortyfive.puzzles._parts import chronology_steps, position_game
@@ -432,6 +432,18 @@ def test_the_target_wording_is_clearly_possible(p: Puzzle):
     need = run.target - int(m.group(1))  # type: ignore[attr-defined]
     if need > g.rules.trick_points * left:
         assert "still open" in text and "and the bonus" in text
+
+
+def test_an_open_hand_endgame_counts_a_bonus_no_hand_can_beat_r7_3():
+    """c5-19: JC took trick 1 for N-S and the 5C is in no hand, so, every hand being open, the
+    bonus is N-S's although nobody at a real table could know it yet (R7.3, R10.1); the step
+    line says so and asks E-W for the three tricks left, not for a bonus they cannot take."""
+    run = get_puzzle("c5-19").start()
+    g = run.game  # type: ignore[attr-defined]
+    assert not g.bonus_certain() and g.bonus_beyond_reach()
+    text = run.view()["step"]["text"]
+    assert "the bonus is settled (no hand holds a trump above JC), and N-S has it" in text
+    assert "still open" not in text and "and the bonus" not in text
 
 
 def test_defend_endgames_set_the_contract():

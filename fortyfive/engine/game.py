@@ -716,6 +716,32 @@ class Game:
             self.rules.hand_size,
         )
 
+    def bonus_beyond_reach(self) -> bool:
+        """Whether the deal's highest trump so far is beyond reach, seen with every hand open:
+        no unplayed trump above it is in any hand, nor is a turn-up a robber may still take up
+        (R6.5, R6.6), so nothing can beat it (R7.2, R10.1). :meth:`bonus_certain` is the
+        public view, which must also allow for the cards nobody has seen; this one is for
+        open-hand puzzles and the solver's view.
+
+        >>> hands = ["2S 3S 4S 6S 7S", "JS 8S TS QS KS", "2C 3C 4C 6C 7C", "2D 3D 4D 6D 7D",
+        ...          "8C 9C TC QC KC", "8D 9D TD QD KD"]
+        >>> dealt = " ".join(hands).split() + ["9S"]
+        >>> g = Game.from_deal("bruff", 0, hands, ["9S"] + [str(c) for c in CARDS
+        ...                                              if str(c) not in dealt])
+        >>> g.apply("play JS")  # spades trump: only the 5S ranks higher, and it is undealt
+        >>> g.bonus_certain(), g.bonus_beyond_reach()  # nobody may know it; the open hands do
+        (False, True)
+        """
+        card = self._deal.bonus_card
+        if self._t is None or card < 0:
+            return False
+        out = 0
+        for hand in self._hands:
+            out |= hand
+        if self.robber is not None:  # the turn-up may still be taken up (R6.5, R6.6)
+            out |= 1 << self._turnup
+        return not self._t.higher[card] & ~self._played & out
+
     def _after_trick_chronology(self) -> None:
         """R8.6 after every trick; R8.3 early stop; R8.4 jink; R8.5 next deal."""
         r, deal = self.rules, self._deal

@@ -395,8 +395,9 @@ def _bonus_side(partnerships: tuple[int, ...], deal: DealLog) -> int:
 
 def progress_text(g: Game, side: int, target: int, deal_no: int) -> str:
     """Where the side stands: its points, whether the bonus is settled, what is still to take.
-    The bonus counts only once it is certain (R7.3, R8.6); until then it is said to be open, so
-    a target above the tricks' points never reads as out of reach."""
+    The bonus counts once it is certain (R7.3, R8.6) or, every hand being open, once no hand
+    can beat it; until then it is said to be open, so a target above the tricks' points never
+    reads as out of reach."""
     r = g.rules
     deal = g.deals[deal_no - 1]
     name = r.partnership_names[side]
@@ -404,7 +405,11 @@ def progress_text(g: Game, side: int, target: int, deal_no: int) -> str:
     tricks = sum(r.trick_points for t in deal.tricks if r.partnerships[t.winner] == side)
     over = _deal_over(g, deal_no)
     status = g.bonus_status()
-    settled = over or (status.card is not None and status.certain)
+    public = status.card is not None and status.certain
+    # every hand is open: a bonus no hand can beat any more is settled, though not yet public
+    seen = not public and status.card is not None and g.bonus_beyond_reach()
+    settled = over or public or seen
+    why = f" (no hand holds a trump above {status.card})" if seen else ""
     if over:
         holder = _bonus_side(r.partnerships, deal)
     else:
@@ -415,9 +420,9 @@ def progress_text(g: Game, side: int, target: int, deal_no: int) -> str:
     left = n - k
     head = f"Trick {k + 1} of {n}: {name} has {pts} points"
     if holder == side:
-        state = ", the bonus included"
+        state = f", the bonus included{why}"
     elif settled and holder >= 0:
-        state = f"; the bonus is settled, and {r.partnership_names[holder]} has it"
+        state = f"; the bonus is settled{why}, and {r.partnership_names[holder]} has it"
     else:
         state = (
             f" from its tricks; the bonus ({r.bonus_points} more, to the trick with the highest "
