@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -325,7 +326,19 @@ class LegalRun(_CardRun, kind="legal"):
         )
 
     def _solution(self) -> Feedback:
-        lines = [f"{CARDS[c]}: {self._why(c)}" for c in self.hand]
+        # One reason, several cards (the same privileged trump kept, the same suit to follow):
+        # said once for them all, as a reader would, not once a card.
+        groups: dict[str, list[str]] = {}
+        for c in self.hand:
+            name = str(CARDS[c])
+            key = re.sub(rf"\b{name}\b", "{card}", self._why(c))
+            groups.setdefault(key, []).append(name)
+        lines = [
+            f"{names[0]}: {key.replace('{card}', names[0])}"
+            if len(names) == 1
+            else f"{' '.join(names)}: {key.replace('{card}', 'any of these')}"
+            for key, names in groups.items()
+        ]
         msg = "You may play " + " ".join(self.legal) + ". " + " ".join(lines) + self._no_need()
         return Feedback(False, True, msg, self.puzzle.rules, highlight=tuple(self.legal))
 
