@@ -8,6 +8,7 @@ import re
 
 import pytest
 from puzzle_answers import BY_KIND, run_right_answer, run_wrong_answer
+from tiers import full_only
 
 import fortyfive as ff
 from fortyfive.engine.cards import SUIT_NAMES
@@ -82,12 +83,18 @@ def test_game_winner_puzzles_say_the_tricks_after_the_win_were_not_played_r8_3(
     assert (after < 5) == ("not played (R8.3)" in solution)
 
 
-def test_too_high_a_bid_counts_the_hands_own_trumps_and_only_the_5_as_sure_r5_2() -> None:
+@pytest.mark.parametrize("bank", ["first", pytest.param("all", marks=full_only)])
+def test_too_high_a_bid_counts_the_hands_own_trumps_and_only_the_5_as_sure_r5_2(
+    bank: str,
+) -> None:
     """A led 5 forces out the jack and AH (R5.2): the feedback calls the 5 of trumps the one sure
-    trick when the hand holds it, and names no 5 the hand does not hold (c0-11: AS 6S, no 5S)."""
+    trick when the hand holds it, and names no 5 the hand does not hold (c0-11: AS 6S, no 5S).
+    Every shipped bid puzzle, and the drill bank's first (5H JH with hearts) or, in the full
+    tier, all of it."""
     bids = [q for c in range(7) for q in load_collection(c) if q.kind == "bid"]
+    drills = load_drill_bank("bid")
     seen = set()
-    for p in bids + load_drill_bank("bid"):
+    for p in bids + (drills if bank == "all" else drills[:1]):
         run = p.start()
         j = run.judgement  # type: ignore[attr-defined]
         if not j.call.startswith("bid ") or int(j.call.split()[1]) + 5 >= 30:  # 30: own words
