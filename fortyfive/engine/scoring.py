@@ -124,6 +124,10 @@ class TrickLog:
         """(seat, card id) of each play, lead first (R1.2, R3.1: clockwise from the leader)."""
         return [(seat_of_play(self.leader, i, players), c) for i, c in enumerate(self.cards)]
 
+    def winning_card(self, players: int) -> int:
+        """The id of the card that took the trick: the one the winning seat played (R3.2)."""
+        return dict(self.plays(players))[self.winner]
+
 
 @dataclass
 class DealLog:

@@ -108,8 +108,8 @@ def explain_mask(t: TrumpTables, hand: int, lead: int, card: int) -> str:
         else:
             unprotected = forcing & ~protected
             ace = ace_of(t.trump)  # AS, AC, AD: high, yet not protected (AH, with hearts, is)
-            note = f": {CARDS[ace]}, the ace of trumps, is not protected" if ace != AH_ID else ""
-            note = note if unprotected >> ace & 1 else ""
+            forced_ace = ace != AH_ID and unprotected >> ace & 1
+            note = f": {CARDS[ace]}, the ace of trumps, is not protected" if forced_ace else ""
             why = f"you hold {_names(t, unprotected)}, which the lead forces (R5.1, R5.2{note})"
         return f"R5.3: {led} leads trumps{how} and {why}: you must play a trump."
     suit = SUITS[t.eff_suit[lead]]

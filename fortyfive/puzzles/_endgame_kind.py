@@ -191,8 +191,7 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
             str(CARDS[c]) for s, c in plays if r.partnerships[s] != side and t.is_trump(c)
         )
         later_plain = any(
-            r.partnerships[tl.winner] == side
-            and not t.is_trump(dict(tl.plays(r.players))[tl.winner])
+            r.partnerships[tl.winner] == side and not t.is_trump(tl.winning_card(r.players))
             for tl in deal.tricks[k + 1 :]
         )
         if drawn and later_plain:
@@ -222,9 +221,7 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
     swing = 0
     crash = lost_to = ""
     won_here = r.partnerships[deal.tricks[k].winner] == side
-    taker = (
-        "" if won_here else str(CARDS[dict(deal.tricks[k].plays(r.players))[deal.tricks[k].winner]])
-    )
+    taker = "" if won_here else str(CARDS[deal.tricks[k].winning_card(r.players)])
     if nearest:
         wrong = g.copy()
         wrong.apply(f"play {nearest}")
@@ -244,12 +241,12 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         if swing:
             lost = wdeal.tricks[swing - 1]
             if r.partnerships[lost.winner] != side:
-                lost_to = str(CARDS[dict(lost.plays(r.players))[lost.winner]])
+                lost_to = str(CARDS[lost.winning_card(r.players)])
     into = ""
     if "throw" in themes and k + 1 < len(deal.tricks):
         nxt = deal.tricks[k + 1]
         if r.partnerships[nxt.winner] == side:  # the defence led it, into the side's winner
-            into = str(CARDS[dict(nxt.plays(r.players))[nxt.winner]])
+            into = str(CARDS[nxt.winning_card(r.players)])
     if r.auction and deal.bidder >= 0 and r.partnerships[deal.bidder] != side and not deal.made:
         themes.append("defend")
     return MoveFacts(
@@ -609,9 +606,9 @@ class TargetRun(GameRun, kind="target"):
             kept = listed(key.kept)
             n = r.players
             won = [
-                (i + 1, str(CARDS[dict(t.plays(n))[t.winner]]))
+                (i + 1, str(CARDS[t.winning_card(n)]))
                 for i, t in enumerate(deal.tricks)
-                if i >= key.trick and str(CARDS[dict(t.plays(n))[t.winner]]) in key.kept
+                if i >= key.trick and str(CARDS[t.winning_card(n)]) in key.kept
             ]
             then = f"; {won[0][1]} then took trick {won[0][0]}" if won else ""
             parts.append(

@@ -191,7 +191,7 @@ def kept_card_role(run: GiveUpRun, given: str, kept: str) -> str | None:
         if len(tricks) == done or card not in tricks[-1].cards:
             continue
         t = tricks[-1]
-        n, won = len(tricks), dict(t.plays(r.players))[t.winner]
+        n, won = len(tricks), t.winning_card(r.players)
         if won == card:
             return f"takes trick {n}"
         if r.partnerships[t.winner] != run.side:

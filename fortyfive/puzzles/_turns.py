@@ -81,7 +81,7 @@ class TurnRun(GameRun, kind="turn"):
         elif self.question == "dealer":
             if len(g.deals) < 2:
                 raise ValueError(f"puzzle {self.puzzle.id}: a dealer puzzle starts a later deal")
-            self.answer = [str(g.next_game().dealer if g.over else g.dealer)]
+            self.answer = [str(g.next_game().dealer if self.between_games else g.dealer)]
         else:
             assert g.to_act is not None
             self.answer = [str(g.to_act)]
@@ -163,7 +163,7 @@ class TurnRun(GameRun, kind="turn"):
         what = r.deal_word
         if deal.thrown_in:
             return f"{what.capitalize()} {deal.number}: dealt by seat {deal.dealer}, all passed."
-        if g.over and deal is g.deals[-1]:
+        if self.between_games and deal is g.deals[-1]:
             assert g.winner is not None
             return (
                 f"{what.capitalize()} {deal.number}: dealt by seat {deal.dealer}; "
