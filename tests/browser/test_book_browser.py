@@ -254,8 +254,15 @@ def _is_dark(css_colour: str) -> bool:
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 < 0.2
 
 
-@pytest.mark.parametrize(("page_name", "widgets"), AXE_PAGES)
-@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize(
+    ("theme", "page_name", "widgets"),
+    # each page in one theme in the quick tier (both themes asked), in the other in the full tier
+    [
+        (theme, *page) if i % 2 == k else pytest.param(theme, *page, marks=pytest.mark.full)
+        for k, theme in enumerate(["light", "dark"])
+        for i, page in enumerate(AXE_PAGES)
+    ],
+)
 def test_axe_finds_no_serious_violation_in_a_book_pages_widgets(
     visit: Visit,
     book_url: str,

@@ -572,8 +572,17 @@ def show_a_complete_trick(table: Any, page: Page) -> None:
     expect(table.locator(".ff-trick.ff-trick-done")).to_have_count(1)
 
 
-@pytest.mark.parametrize("width", [1280, 360])
-@pytest.mark.parametrize("preset", ["bruff", "barker"])
+# The quick tier draws each preset at one width (a wide bruff table, a narrow barker one); the
+# full tier adds the other two.
+@pytest.mark.parametrize(
+    ("preset", "width"),
+    [
+        ("bruff", 1280),
+        ("barker", 360),
+        pytest.param("bruff", 360, marks=pytest.mark.full),
+        pytest.param("barker", 1280, marks=pytest.mark.full),
+    ],
+)
 def test_played_cards_sit_in_front_of_their_players_the_winner_ringed_the_turnup_full_size(
     page: Page, lab: Lab, output_dir: Path, preset: str, width: int
 ) -> None:
@@ -649,7 +658,7 @@ def assert_on_screen(parts: dict[str, Any]) -> None:
         assert b["left"] >= 0 and b["right"] <= parts["innerWidth"], (name, parts)
 
 
-@pytest.mark.parametrize("preset", ["bruff", "barker"])
+@pytest.mark.parametrize("preset", ["barker", pytest.param("bruff", marks=pytest.mark.full)])
 def test_felt_hand_and_controls_fit_a_notebook_at_1400_by_900_and_a_phone_full_screen(
     page: Page, lab: Lab, output_dir: Path, preset: str
 ) -> None:
@@ -1053,7 +1062,13 @@ GATHER_JS = """
 
 
 @pytest.mark.parametrize(
-    ("pause_ms", "motion"), [(700, "no-preference"), (250, "no-preference"), (700, "reduce")]
+    ("pause_ms", "motion"),
+    # the quick tier: the default pace, and reduced motion; the full tier adds the fast pace
+    [
+        (700, "no-preference"),
+        pytest.param(250, "no-preference", marks=pytest.mark.full),
+        (700, "reduce"),
+    ],
 )
 def test_a_complete_trick_is_gathered_toward_its_winner_at_the_speed_settings_pace(
     page: Page, lab: Lab, output_dir: Path, pause_ms: int, motion: str
