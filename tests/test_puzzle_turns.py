@@ -53,6 +53,22 @@ def test_r6_7_the_dealers_left_leads_the_first_trick() -> None:
     assert run.check(run.answer[0]).correct and run.solved
 
 
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_r6_7_r8_7_an_ace_turned_up_the_dealer_robs_at_its_turn_yet_its_left_leads(
+    difficulty: int,
+) -> None:
+    (p,) = generate_puzzles("turn", 1, seed=5, difficulty=difficulty, variants=["ace-turned"])
+    g = _game(p.position, "bruff")
+    assert g.turnup is not None and str(g.turnup).startswith("A") and g.robber == g.dealer  # R6.5
+    run = p.start()
+    assert isinstance(run, TurnRun) and run.answer == [str((g.dealer + 1) % 6)]  # R6.7
+    fb = run.check(str(g.dealer))
+    assert not fb.correct and "R8.7" in fb.message and "seat" not in fb.message.lower()
+    assert "R8.7" in p.start().hint()
+    assert run.check(run.answer[0]).correct
+    assert {"R6.7", "R8.7"} <= set(p.rules)
+
+
 def test_r1_2_play_goes_clockwise_and_counter_clockwise_is_named() -> None:
     pos = _position(BRUFF_DEAL, "bruff", 2)
     g = _game(pos, "bruff")
@@ -262,6 +278,7 @@ def test_bad_positions_and_answers_are_refused() -> None:
         "dealer",
         "partners",
         "bury",
+        "ace-turned",
         "dealt",
         "bruff-dealer",
     ],

@@ -114,9 +114,9 @@ class GiveUpRun(GameRun, kind="give-up"):
             assert self.club is not None
             left = self.values[self.club]
             stay += (
-                f" Rank alone does not decide: {self.club}, as low as any card here, is not "
-                f"the one: giving it up leaves {left}; with these hands, keeping it is worth "
-                f"{self.best - left} more."
+                f" Rank alone does not decide: {self.club}, ranked as low within its suit as "
+                f"any card you hold, is not the one: giving it up leaves {left}; with these "
+                f"hands, keeping it is worth {self.best - left} more."
             )
         also = f" (or {' or '.join(self.right[1:])})" if self.right[1:] else ""
         return (

@@ -318,6 +318,12 @@ class TurnRun(GameRun, kind="turn"):
                 if got == deal.bidder:
                     return "The auction winner does not lead: the seat on its left does (R9.8)."
                 return "R9.8: the first lead belongs to the seat on the auction winner's left."
+            if got == deal.dealer and g.robber == deal.dealer:
+                return (
+                    "The dealer may rob the ace turned up (R6.5), but a robber is offered the "
+                    "turn-up only at its own first turn to play (R8.7), not before the first "
+                    "lead: R6.7 says who leads."
+                )
             if got == deal.dealer:
                 return "The dealer does not lead the first trick: R6.7 says who does."
             return "R6.7: the player on the dealer's left leads the first trick."
@@ -441,6 +447,11 @@ class TurnRun(GameRun, kind="turn"):
         if phase is Phase.PLAY and not g.trick and not g.deals[-1].tricks:
             rule = "R9.8" if g.rules.auction else "R6.7"
             second = f"This is the first lead of the deal: {rule} says whose it is."
+            if g.robber is not None and g.robber == g.dealer:
+                first = (
+                    "The ace of trumps is turned up, so the dealer may rob it (R6.5): when is a "
+                    "robber offered the turn-up (R8.7)?"
+                )
         elif phase is not Phase.PLAY and second.startswith("Look at the last card"):
             second = "No card has been played in this deal yet: who acts first in this phase?"
         elif phase is Phase.DISCARD and not any(g.discard_counts):

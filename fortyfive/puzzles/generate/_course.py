@@ -65,7 +65,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         2: ("turn", 2, "dealt"),  # R6.2
         3: ("give-up", 2, "single"),
         4: ("trumps", 3, "turnup"),  # R6.3: a heart turned up, so every heart is a trump
-        5: ("turn", 1, "first-lead"),  # R6.7
+        5: ("turn", 2, "ace-turned"),  # R6.7, R8.7: the dealer may rob, yet its left leads
         6: ("give-up", 2, "not-weakest"),  # the weakest card is not the one to give up
         8: ("rob", 2, "nobody"),  # the ace of trumps undealt: AH and the joker give no right
         13: ("rob", 3, "joker-dealer"),  # R6.4, R6.6: the dealer took the joker, yet robs
@@ -137,7 +137,7 @@ RETIRED: dict[int, tuple[int, ...]] = {
 #: where that answer is wrong; an endgame's also by its shape (tricks left, the hand's trumps and
 #: plain cards by rank, the place of the one right card), so that no two endgames of the course
 #: are the same exercise; or where the plan's first position gave its answer away next to the
-#: chapter's text (c3-05's dealer was the worked example's).
+#: chapter's text (c3-05's dealer is neither the worked examples' nor the deal summary's).
 SEEDS: dict[str, int] = {
     "c0-05": 68,  # J, then AH, then the king: the order shown must be applied, not copied
     "c0-06": 68,  # AH, always a trump, takes a trick of spades a whist player gives to QS
@@ -163,7 +163,7 @@ SEEDS: dict[str, int] = {
     "c2-17": 2023,  # AH above AC, the ace of trumps; 5H, a plain five, takes nothing
     "c2-19": 2363,  # JD, neither the highest card (QC) nor the lowest (TS)
     "c3-04": 3025,  # a heart turned up: every heart is a trump, not AH alone
-    "c3-05": 3104,
+    "c3-05": 3008,  # AD turned up: the dealer may rob it, but seat 3 acts first
     "c3-08": 3008,  # AD in the stock: nobody robs, though AH and the joker are both dealt
     "c3-13": 3014,  # the dealer holds the joker and AC; AH is another seat's
     "c3-18": 3107,  # give up KC, not 3D: the king would overtake the partner's QC
@@ -239,8 +239,9 @@ def principle_of(p: Puzzle, theme: str = "") -> str:
         if run.club is not None and run.club != card:
             role = kept_card_role(run, card, run.club) or "still earns its place"
             return (
-                f"Rank alone does not choose the card to give up: here {run.club}, as low as "
-                f"any, {role}, and {card} is the card your side can best spare."
+                f"Rank alone does not choose the card to give up: here {run.club}, ranked as "
+                f"low within its suit as any card you hold, {role}, and {card} is the card your "
+                "side can best spare."
             )
         return (
             f"Rob, and give up the card that can take no trick in these hands ({card}): every "

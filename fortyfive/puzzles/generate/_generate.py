@@ -152,7 +152,8 @@ def generate_puzzles(
     ``barker-30``, ``barker-30-failed``; game-winner ``plain``, ``early``, ``race``, ``jink``,
     ``disagree``, ``barker-both``; target ``<preset>-<theme>`` with the themes ``play``,
     ``draw``, ``renege``, ``bonus``, ``defend`` (barker); bid ``strong``, ``modest``, ``rich``,
-    ``thirty``, ``rich-bid``, ``top``; turn ``trump``, ``discard``, ``partners``, ``bury``.
+    ``thirty``, ``rich-bid``, ``top``; turn ``trump``, ``discard``, ``partners``, ``bury``,
+    ``ace-turned``.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; kinds are {KINDS}")

@@ -59,6 +59,16 @@ def _turn(rng: random.Random, d: int, variant: str) -> Made:
             return None
         pos["stock"][0], pos["stock"][joker] = pos["stock"][joker], pos["stock"][0]
         return preset, pos, prompt, ("R6.4", "R8.7")
+    if variant == "ace-turned":  # R6.5, R8.7: the dealer may rob, yet its left leads (R6.7)
+        ace = f"A{rng.choice('SHDC')}"
+        stock, hands = pos["stock"], pos["hands"]
+        holder = next((h for h in hands if ace in h), None)
+        if holder is None:
+            where = stock.index(ace)
+            stock[0], stock[where] = stock[where], stock[0]
+        else:
+            holder[holder.index(ace)], stock[0] = stock[0], ace
+        return preset, pos, prompt, ("R6.7", "R8.7")
     if variant == "next-game":  # R6.1: the deal passes to the left also between games
         scores = [rng.randrange(20, rules.target, 5) for _ in range(rules.n_partnerships)]
         pos = dict(_deal(rules, rng, scores), seed=rng.randrange(2**31))
