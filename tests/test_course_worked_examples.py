@@ -107,5 +107,5 @@ def test_solved_endgame_says_why_drawing_trumps_works():
     g = endgame()
     msg = course.solved_endgame(g, target=30)
     assert msg.startswith("Target reached: your side took 30")
-    assert "The key card was 5H" in msg and "drew the defence's 2H" in msg
+    assert "The key card was 5H" in msg and "brought the defence's 2H into the trick" in msg
     assert g.tricks_played == 2  # the game shown is left as it was

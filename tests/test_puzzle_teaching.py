@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from puzzle_answers import right_answer
 
-from fortyfive.puzzles import CHAPTERS, Puzzle, load_collection
+from fortyfive.puzzles import CHAPTERS, Puzzle, get_puzzle, load_collection
 from fortyfive.puzzles._bidding import BidRun
 from fortyfive.puzzles._endgame_kind import (
     IDEA_HINTS,
@@ -163,3 +163,14 @@ def test_chapter_0_asks_what_it_teaches_then_tours_the_rest_not_ending_on_the_ha
     first = CH0[:4]
     assert all(set(p.rules) <= taught for p in first), [(p.id, p.rules) for p in first]
     assert CH0[-1].difficulty < 3
+
+
+def test_r5_3_the_keep_a_guard_hint_says_when_trumps_may_be_kept_back() -> None:
+    """c2-05 keeps a guard: its first hint gives R5.3's whole condition (every trump held is
+    protected and above the card led), not "you need not play a protected trump", which is
+    false with another trump in hand or a higher trump led."""
+    p = get_puzzle("c2-05")
+    assert p.principle.startswith("Keep a guard")
+    first = p.start().hint()
+    assert first is not None
+    assert "only when every trump you hold is protected and ranks above the card led" in first

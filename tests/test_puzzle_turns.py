@@ -135,6 +135,8 @@ def test_r9_8_the_auction_winners_left_leads() -> None:
     assert run.answer == [str((first + 1) % 4)]
     fb = run.check(str(first))
     assert not fb.correct and "R9.8" in fb.message
+    # the dealer's left, here the auction's winner, would lead only after the dealer won it
+    assert "leads only when the dealer won the auction" in fb.message
     fb = run.check(str((dealer + 1) % 4))
     assert not fb.correct
 

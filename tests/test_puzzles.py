@@ -581,6 +581,25 @@ def test_r9_4_a_bid_above_the_least_is_not_called_the_least() -> None:
     )
 
 
+def test_r9_4_a_bid_puzzle_offers_every_bid_and_the_engine_refuses_the_forbidden() -> None:
+    """c6-16 (N-S on 110): the menu offers every bid, so that R9.4 is the learner's to apply,
+    not the menu's; a bid below 20 is refused with the engine's reason, and counts as a miss."""
+    p = get_puzzle("c6-16")
+    run = p.start()
+    offered = [o["value"] for o in run.view()["answer"]["options"]]
+    assert offered == ["pass", *(f"bid {b}" for b in ff.BARKER.bids)]
+    fb = run.check("bid 10")
+    assert (
+        not fb.correct
+        and not fb.done
+        and str(fb)
+        == (
+            "No. 10 may not be bid here (R9.4: a partnership with 100 or more may not bid below 20)."
+        )
+    )
+    assert run.tries == 1
+
+
 def test_R6_4_the_ace_turned_up_after_the_joker_is_the_dealers_to_rob() -> None:
     """The joker turned up, the dealer took it and turned up the next card, the ace of trumps
     itself: the dealer may rob that too (R6.4, R6.5); nobody holds the ace (c3-13 until it
@@ -608,3 +627,29 @@ def test_R6_4_R6_6_the_dealer_who_took_the_joker_may_still_rob_with_the_ace() ->
     assert not run.check("nobody").correct
     right = run.check(str(g.dealer))
     assert right.correct and "was not a rob" in right.message and "R6.6" in right.message
+
+
+def test_a_legal_puzzles_first_miss_counts_the_cards_in_a_whole_sentence() -> None:
+    """R5.5 (c2-08: no trump, any card): the first miss says how many cards are misjudged and
+    the rule to look at, naming no card, in words a learner reads as a sentence."""
+    p = get_puzzle("c2-08")
+    run = p.start()
+    legal = list(run.view()["answer"]["cards"])
+    assert run.check(legal[:1]).message == (
+        f"Not all right: {len(legal) - 1} of the cards you left out may be played. "
+        "Look again with R5.5."
+    )
+    run = p.start()
+    assert "one card you left out may be played" in run.check(legal[:-1]).message
+
+
+def test_r1_1_a_solved_notation_puzzle_says_why_each_refused_word_is_no_card() -> None:
+    """c0-03: every word the game refuses is named after the solve, with its slip where one
+    explains it (the suit written first, a rank that does not exist), not only the first."""
+    p = get_puzzle("c0-03")
+    run = p.start()
+    msg = run.check(right_answer(p)).message
+    assert "Not cards: 'H3' (suit first: write 3H), '11D' (11 is no rank" in msg
+    assert "'1H' (1 is no rank" in msg and "'0C' (0 is no rank" in msg
+    with pytest.raises(ValueError, match=r"'10S' is not a card \(the ten is T: TS\)"):
+        ff.parse_card("10S")

@@ -365,7 +365,9 @@ def test_bid_r9_4_a_side_on_100_passes_a_hand_worth_less_than_20():
     (p,) = of("bid", "rich")
     run = p.start()
     assert run.judgement.call == "pass" and run.judgement.value < 20  # type: ignore[attr-defined]
-    assert "bid 15" not in [o["value"] for o in run.view()["answer"]["options"]]
+    # bid 15 is offered, so that R9.4 is the learner's to apply, and the engine refuses it
+    assert "bid 15" in [o["value"] for o in run.view()["answer"]["options"]]
+    assert "R9.4" in run.check("bid 15").message
     assert "R9.4" in run.check("bid 20").message
 
 
@@ -403,7 +405,7 @@ def play_best(p: Puzzle) -> str:
 
 
 THEME_WORDS = {
-    "draw": "Leading a trump drew",
+    "draw": "Leading a trump brought",
     "renege": "you reneged, keeping",
     "bonus": "the highest trump of the deal",
     "defend": "fell short of their bid",

@@ -569,3 +569,16 @@ def test_give_up_puzzles_ask_more_than_a_rule_of_thumb_r6_5() -> None:
                 f"Rank alone does not decide: {CARDS[club]}, ranked as low within its suit as "
                 "any card you hold, is not the one" in run.check(run.right[0]).message
             )
+
+
+def test_r6_5_a_give_up_miss_asks_what_each_card_does_not_only_what_it_wins() -> None:
+    """c3-18: the card to give up is KC, which would overtake the partner's QC; a wrong card's
+    feedback asks which card takes a trick and which only gets in the side's way, and the
+    second miss names a trick taken from the partner, never the card to give up."""
+    (p,) = [q for q in ALL if q.id == "c3-18"]
+    run = p.start()
+    assert isinstance(run, GiveUpRun) and run.right == ["KC"]
+    first = run.check("3D").message
+    assert "which only gets in your side's way" in first and "KC" not in first
+    second = run.check("6D").message
+    assert "a trick it takes from your partner" in second and "KC" not in second

@@ -12,7 +12,7 @@ with suits ``S C D H`` and ranks ``A 2 ... 9 T J Q K``; the joker is 52.
 >>> parse_card("10S")
 Traceback (most recent call last):
 ...
-fortyfive.engine.errors.CardError: R1.1: '10S' is not a card; write rank then suit, e.g. 5S...
+fortyfive.engine.errors.CardError: R1.1: '10S' is not a card (the ten is T: TS); write rank...
 """
 
 from __future__ import annotations
@@ -148,12 +148,41 @@ def parse_card(text: str | Card) -> Card:
         card = _PARSE.get(text.strip())
         if card is not None:
             return card
+    slip = card_slip(text)
     raise CardError(
         "card",
         text,
-        f"R1.1: {quote(text)} is not a card; write rank then suit, e.g. 5S, TD, AH, "
+        f"R1.1: {quote(text)} is not a card{f' ({slip})' if slip else ''}; write rank then "
+        "suit, e.g. 5S, TD, AH, "
         "or JK for the joker",
     )
+
+
+def card_slip(text: str) -> str:
+    """What a word that is no card got wrong, when one slip explains it (R1.1), else "".
+
+    >>> card_slip("10S"), card_slip("h3"), card_slip("ZZZ")
+    ('the ten is T: TS', 'suit first: write 3H', '')
+    >>> card_slip("1H"), card_slip("11D"), card_slip("KN")
+    ('1 is no rank: A 2-9 T J Q K', '11 is no rank: A 2-9 T J Q K', 'N is no suit: S C D H')
+    """
+    word = text.strip().upper() if len(text) <= MAX_CARD_TEXT else ""
+    if word in ("JO", "JOK", "JOKER"):
+        return "the joker is JK"
+    if word.startswith("10") and len(word) == 3 and word[2] in SUITS:
+        return f"the ten is T: T{word[2]}"
+    if len(word) > 2 and word[:-1].isdigit() and word[-1] in SUITS:
+        return f"{word[:-1]} is no rank: A 2-9 T J Q K"
+    if len(word) != 2 or word == "JK":
+        return ""
+    rank, suit = word[0], word[1]
+    if rank in SUITS and suit in RANKS:
+        return f"suit first: write {suit}{rank}"
+    if rank not in RANKS and suit in SUITS:
+        return f"{rank} is no rank: A 2-9 T J Q K"
+    if rank in RANKS and suit not in SUITS:
+        return f"{suit} is no suit: S C D H"
+    return ""
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:

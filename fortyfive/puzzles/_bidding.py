@@ -150,7 +150,9 @@ class BidRun(GameRun, kind="bid"):
             "Bids: " + ", ".join(str(b) for b in r.bids) + f" (the whole hand is worth "
             f"{r.deal_points})",
         ]
-        order = [c for c in call_ladder(r) if c in self.calls]
+        # Every bid is offered, the ones the scores forbid too (R9.4): a menu without them
+        # would apply the rule for the learner; the engine refuses them when chosen.
+        order = [c for c in call_ladder(r) if c != "hold"]
         return {
             "facts": facts,
             "hand": [str(c) for c in sort_cards(r, g.hand(self.seat), None)],
@@ -164,10 +166,13 @@ class BidRun(GameRun, kind="bid"):
         return 0 if call == "pass" else int(call.split()[1])
 
     def _check(self, answer: Any) -> Feedback:
-        got = choice(answer, self.calls)
+        got = choice(answer, [c for c in call_ladder(self.rules_) if c != "hold"])
         j, rules = self.judgement, self.puzzle.rules
         if got == j.call:
             return Feedback(True, True, "Right. " + self._why(), rules)
+        if got not in self.calls:  # a bid the scores forbid: the engine says which rule
+            why = self.game.explain(got)
+            return Feedback(False, False, f"No. {got[4:]} may not be bid here ({why}).", rules)
         return Feedback(False, False, "No. " + self._miss(got), rules)
 
     def _miss(self, got: str) -> str:

@@ -285,9 +285,11 @@ class LegalRun(_CardRun, kind="legal"):
         """How many cards are misjudged, and the rules that decide them, naming no card."""
         parts = []
         if wrong:
-            parts.append(f"{len(wrong)} of the cards you chose may not be played")
+            some = "one card" if len(wrong) == 1 else f"{len(wrong)} of the cards"
+            parts.append(f"{some} you chose may not be played")
         if missed:
-            parts.append(f"{len(missed)} you left out may")
+            some = "one card" if len(missed) == 1 else f"{len(missed)} of the cards"
+            parts.append(f"{some} you left out may be played")
         return what_to_look_at(parts, (self._why(parse_card(c).id) for c in wrong + missed))
 
     def _hint_texts(self) -> list[str]:

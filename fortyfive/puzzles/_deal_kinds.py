@@ -428,7 +428,13 @@ class ScoreRun(GameRun, kind="score"):
         got = form_values(answer, self._fields())
         if got == self.right:
             return Feedback(True, True, "Right. " + self._explain(), self.puzzle.rules)
-        wrong = [f"{k}: not {got[k]}" for k in self.right if got[k] != self.right[k]]
+        wrong = [
+            f"{k}: not {got[k]}"
+            if k != "certain"
+            else f"the bonus is {'already' if self.right[k] == 'yes' else 'not yet'} certain"
+            for k in self.right
+            if got[k] != self.right[k]
+        ]
         rule = (
             "R10.1-R10.4: the bidders score what they took only when it reaches the bid"
             if self.rules_.auction

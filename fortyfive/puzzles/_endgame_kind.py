@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from fortyfive.engine.cards import CARDS, SUITS, Card, parse_card
 from fortyfive.engine.game import Game
+from fortyfive.engine.outcome import WinReason
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.rules import rules_tables, sort_cards
 from fortyfive.engine.scoring import DealLog, TrickLog, running_totals
@@ -289,8 +290,9 @@ IDEA_HINTS = {
         "trump led makes them follow with theirs (R5.1). Count the trumps still out."
     ),
     "Keep a guard": (
-        "To a trump lead you need not play a protected trump (R5.2, R5.3): which of your trumps "
-        "is worth more in a later trick than in this one?"
+        "To a trump lead you may keep your trumps back only when every trump you hold is "
+        "protected and ranks above the card led (R5.2, R5.3): which of your trumps is worth more "
+        "in a later trick than in this one?"
     ),
     "Throw the lead": (
         "Ask who will lead after this trick: the trick to take is not always the one in front of "
@@ -306,7 +308,7 @@ IDEA_HINTS = {
     ),
     "Count the tricks before you play": (
         "Count, trick by trick, where each of your side's winners takes its trick and what the "
-        "defence can take in between: the highest card first is not always right."
+        "defence can take in between: which card leaves the defence no trick it needs?"
     ),
 }
 
@@ -330,12 +332,12 @@ def principle(g: Game, action: str, target: int, theme: str = "") -> str:
         drawn = listed(f.drawn)
         if f.left:  # a defence trump is still out: say what the lead did, no more
             return (
-                f"Draw trumps first: leading {card} pulls the defence's {drawn}, leaving it only "
-                f"{listed(f.left)} to trump your plain winners with."
+                f"Draw trumps first: leading {card} brings the defence's {drawn} into this "
+                f"trick, leaving it only {listed(f.left)} to trump your plain winners with."
             )
         return (
-            f"Draw trumps first: leading {card} pulls the defence's {drawn}, and then your plain "
-            "winners can no longer be trumped."
+            f"Draw trumps first: leading {card} brings the defence's {drawn} into this trick, "
+            "and then your plain winners can no longer be trumped."
         )
     if "throw" in f.themes:
         into = f"your {f.into}" if f.into else "your winners"
@@ -617,8 +619,9 @@ class TargetRun(GameRun, kind="target"):
             )
         if "draw" in key.themes:
             drew = (
-                f"Leading a trump drew the defence's {listed(key.drawn)} (a trump lead must "
-                "be followed with a trump, R5.1)"
+                f"Leading a trump brought the defence's {listed(key.drawn)} into the trick (a "
+                "trump lead asks for a trump, R5.1, though a protected trump may be held back, "
+                "R5.3)"
             )
             if key.left:
                 parts.append(
@@ -706,11 +709,18 @@ class TargetRun(GameRun, kind="target"):
         self.moves.append(action)
         answers = self._defend()
         if self._finished():
+            out = g.outcome
+            jink = (
+                " All five tricks are your side's: a jink, which wins the game whatever the "
+                "scores (R8.4)."
+                if out is not None and out.reason is WinReason.JINK and out.winner == self.side
+                else ""
+            )
             return Feedback(
                 True,
                 True,
-                f"Target reached: your side took {self._taken()} points (target {self.target}). "
-                + self._why_it_works(),
+                f"Target reached: your side took {self._taken()} points (target {self.target})."
+                f"{jink} " + self._why_it_works(),
                 rules,
             )
         said = (

@@ -136,7 +136,8 @@ class GiveUpRun(GameRun, kind="give-up"):
                 False,
                 f"Not the best: giving up {got}, your side takes {value} points with best play, "
                 f"and {self.best} are possible. The card you give up is out of play for the deal "
-                "(R6.5): which of your cards can still take a trick, or the bonus (R7.1, R7.2)?",
+                "(R6.5): play the hands through. Which of your cards takes a trick or the bonus "
+                "(R7.1, R7.2), and which only gets in your side's way?",
                 rules,
             )
         better = {self._kind_of(c) for c in self.right}
@@ -145,8 +146,8 @@ class GiveUpRun(GameRun, kind="give-up"):
             False,
             False,
             f"Still not the best ({got} leaves {value}). The card to give up is {which}: "
-            "compare the tricks and the bonus each of your cards can still win (R7.1, R7.2) "
-            "against the hands you see.",
+            "compare what each of your cards does against the hands you see: a trick or the "
+            "bonus it wins (R7.1, R7.2), or a trick it takes from your partner.",
             rules,
         )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from fortyfive.engine.cards import AH_ID, CARDS, SUIT_NAMES, SUITS, parse_card
+from fortyfive.engine.cards import AH_ID, CARDS, SUIT_NAMES, SUITS, card_slip, parse_card
 from fortyfive.engine.dealing import turnup_trump
 from fortyfive.engine.errors import CardError
 from fortyfive.engine.rules import get_rules, rules_tables, sort_cards
@@ -77,7 +77,8 @@ class NotationRun(PuzzleRun, kind="notation"):
         rules = self.puzzle.rules
         if set(got) == set(self.cards):
             odd = [t for t in self.tokens if t not in self.cards]
-            line = f" {self._why(odd[0])}" if odd else ""
+            said = [f"{t!r} ({card_slip(t)})" if card_slip(t) else repr(t) for t in odd]
+            line = f" Not cards: {', '.join(said)}." if odd else ""
             return Feedback(
                 True,
                 True,

@@ -312,8 +312,8 @@ class TurnRun(GameRun, kind="turn"):
             if r.auction:
                 if got == (deal.dealer + 1) % n:
                     return (
-                        "In the auction game the dealer's left leads only if that seat won the "
-                        "auction: the first lead is on the auction winner's left (R9.8)."
+                        "In the auction game the dealer's left leads only when the dealer won "
+                        "the auction: the first lead is on the auction winner's left (R9.8)."
                     )
                 if got == deal.bidder:
                     return "The auction winner does not lead: the seat on its left does (R9.8)."

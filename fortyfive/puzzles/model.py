@@ -211,7 +211,7 @@ class Feedback:
 
     >>> fb = Feedback(False, False, "Not quite: you put it first.")
     >>> fb.opening, fb.message, str(fb)
-    ('Not quite:', 'You put it first.', 'Not quite: You put it first.')
+    ('Not quite:', 'You put it first.', 'Not quite: you put it first.')
     """
 
     correct: bool
@@ -250,8 +250,12 @@ class Feedback:
         return f"<div><p>{mark} {html.escape(self._shown(self._said()))}</p>{table}</div>"
 
     def _said(self) -> str:
-        """The opening and the message, as one text says them."""
-        return f"{self.opening} {self.message}" if self.opening else self.message
+        """The opening and the message, as one text says them: after a colon the message goes
+        on in lower case, unless it opens with a name ("AH", "A", "R5.2")."""
+        m = self.message
+        if self.opening.endswith(":") and m[:1].isupper() and m[1:2].islower():
+            m = m[:1].lower() + m[1:]
+        return f"{self.opening} {m}" if self.opening else m
 
     def _shown(self, text: str) -> str:
         return display.shown_text(self.kind, text)
