@@ -455,3 +455,20 @@ def test_defend_endgames_set_the_contract():
         assert BARKER.partnerships[deal.bidder] != BARKER.partnerships[g.to_act or 0]
         assert BARKER.deal_points - p.position["target"] < deal.bid
         assert "defend" in p.prompt
+
+
+@pytest.mark.parametrize("pid", ["c4-07", "c4-12", "c5-18"])
+def test_r8_4_a_game_winner_puzzle_offers_nobody_and_refutes_it_by_the_rule_that_wins(
+    pid: str,
+) -> None:
+    """The choices include "nobody", so that they do not say someone wins: c4-12 is a jink on
+    scores far from 45, where "nobody" is the naive answer, refuted with R8.4; c4-07 with R8.1
+    and the count trick by trick; c5-18 (barker) with R10.5."""
+    p = get_puzzle(pid)
+    run = p.start()
+    fields = {f["name"]: [o["value"] for o in f["options"]] for f in run.view()["answer"]["fields"]}
+    assert all(values[-1] == "nobody" for values in fields.values())
+    fb = run.check({name: "nobody" for name in fields})
+    assert not fb.correct and not fb.done
+    rule = {"c4-07": "R8.1", "c4-12": "R8.4", "c5-18": "R10.5"}[pid]
+    assert rule in fb.message and fb.message.startswith("The game is won")

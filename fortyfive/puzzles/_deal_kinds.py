@@ -30,6 +30,9 @@ from fortyfive.puzzles._parts import (
 )
 from fortyfive.puzzles.model import Feedback
 
+#: The answer that nobody (may rob; wins the game in this deal) is.
+NOBODY = "nobody"
+
 
 @dataclass
 class RobRun(GameRun, kind="rob"):
@@ -502,7 +505,11 @@ class GameWinnerRun(GameRun, kind="game-winner"):
                 "name": "partnership",
                 "label": "Which partnership wins?",
                 "kind": "choice",
-                "options": options([(n, n) for n in self._names()]),
+                # "nobody" too: without it the choices would say that someone wins (a jink,
+                # R8.4, wins on scores far from the target)
+                "options": options(
+                    [(n, n) for n in self._names()] + [(NOBODY, "Nobody: the game goes on")]
+                ),
             },
         ]
         if not self.rules_.auction:
@@ -511,7 +518,10 @@ class GameWinnerRun(GameRun, kind="game-winner"):
                     "name": "trick",
                     "label": "After which trick is the game won?",
                     "kind": "choice",
-                    "options": options([(str(k), f"Trick {k}") for k in range(1, 6)]),
+                    "options": options(
+                        [(str(k), f"Trick {k}") for k in range(1, 6)]
+                        + [(NOBODY, "None: not won in this deal")]
+                    ),
                 }
             )
         return fields
@@ -604,6 +614,20 @@ class GameWinnerRun(GameRun, kind="game-winner"):
         if got == self.right:
             return Feedback(True, True, "Right. " + self._explain(), self.puzzle.rules)
         r = self.rules_
+        if NOBODY in got.values():  # the game is won in this deal: say by which rule, once
+            jink = self.game.outcome is not None and self.game.outcome.reason is WinReason.JINK
+            why = (
+                "A partnership that takes all five tricks of a deal wins the game, whatever the "
+                "scores (R8.4)."
+                if jink
+                else self._barker_miss()
+                if r.auction
+                else "R8.1: a partnership wins the moment its running total reaches 45; count "
+                "the totals trick by trick (R8.6)."
+            )
+            what = "after this hand" if r.auction else "in this deal"
+            msg = f"Not quite: the game is won {what}. {why}"
+            return Feedback(False, False, msg, self.puzzle.rules, sheet=self._sheet(totals=False))
         if r.auction:
             msg = f"Not quite: {got['partnership']} does not win. " + self._barker_miss()
             return Feedback(False, False, msg, self.puzzle.rules, sheet=self._sheet(totals=False))
