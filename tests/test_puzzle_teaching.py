@@ -110,6 +110,11 @@ def test_a_principle_says_what_its_card_does_in_the_solvers_line(p: Puzzle) -> N
         assert said in p.principle, (p.id, p.principle)
     if p.principle.startswith("Time") and facts.crash and facts.bonus_card != facts.card:
         assert f"your partner's only trump, {facts.crash}," in p.principle, p.id
+    if p.principle.startswith("Draw"):  # who takes the trick says why this trump is led
+        if facts.partner_took:
+            assert f"and your partner's {facts.partner_took} takes it" in p.principle, p.id
+        if facts.taker:
+            assert f"and the defence's {facts.taker} takes it" in p.principle, p.id
     if p.principle.startswith("Throw"):
         assert "throw" in facts.themes and facts.taker, p.id
         assert f"to the defence's {facts.taker} on purpose, where {facts.nearest}" in p.principle

@@ -158,6 +158,7 @@ class MoveFacts:
     nearest: str = ""  # the wrong card that comes closest (or the bonus card played too soon)
     swing: int = 0  # the first trick best play after ``nearest`` would have lost (1-based)
     taker: str = ""  # the other side's card that takes this move's trick ("": the side's own)
+    partner_took: str = ""  # the partner's card that takes this move's trick, if it does
     crash: str = ""  # a partner's lone trump that the bonus card, led now, would force under it
     into: str = ""  # thrown: the side's card that takes the next trick, the defence leading it
     lost_to: str = ""  # the other side's card that takes trick ``swing`` after ``nearest``
@@ -222,7 +223,9 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
     swing = 0
     crash = lost_to = ""
     won_here = r.partnerships[deal.tricks[k].winner] == side
-    taker = "" if won_here else str(CARDS[deal.tricks[k].winning_card(r.players)])
+    taken_with = str(CARDS[deal.tricks[k].winning_card(r.players)])
+    taker = "" if won_here else taken_with
+    partner_took = taken_with if won_here and deal.tricks[k].winner != g.to_act else ""
     if nearest:
         wrong = g.copy()
         wrong.apply(f"play {nearest}")
@@ -263,6 +266,7 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         nearest=nearest,
         swing=swing,
         taker=taker,
+        partner_took=partner_took,
         crash=crash,
         into=into,
         lost_to=lost_to,
@@ -330,14 +334,23 @@ def principle(g: Game, action: str, target: int, theme: str = "") -> str:
         )
     if "draw" in f.themes:
         drawn = listed(f.drawn)
+        # who takes the trick: the reason this trump, and not a higher one, is led
+        took = (
+            f", and your partner's {f.partner_took} takes it"
+            if f.partner_took
+            else f", and the defence's {f.taker} takes it"
+            if f.taker
+            else ""
+        )
         if f.left:  # a defence trump is still out: say what the lead did, no more
             return (
                 f"Draw trumps first: leading {card} brings the defence's {drawn} into this "
-                f"trick, leaving it only {listed(f.left)} to trump your plain winners with."
+                f"trick{took}, leaving the defence only {listed(f.left)} to trump your plain "
+                "winners with."
             )
         return (
-            f"Draw trumps first: leading {card} brings the defence's {drawn} into this trick, "
-            "and then your plain winners can no longer be trumped."
+            f"Draw trumps first: leading {card} brings the defence's {drawn} into this "
+            f"trick{took}; then your plain winners can no longer be trumped."
         )
     if "throw" in f.themes:
         into = f"your {f.into}" if f.into else "your winners"
