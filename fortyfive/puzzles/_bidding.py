@@ -134,6 +134,9 @@ class BidRun(GameRun, kind="bid"):
         assert g.to_act is not None
         self.seat = g.to_act
         self.calls = g.legal_actions()
+        # Every bid is offered, the ones the scores forbid too (R9.4): a menu without them
+        # would apply the rule for the learner; the engine refuses them when chosen.
+        self.offered = [c for c in call_ladder(self.rules_) if c != "hold"]
         self.judgement = judge(g, self.seat)
 
     def _label(self, call: str) -> str:
@@ -150,15 +153,12 @@ class BidRun(GameRun, kind="bid"):
             "Bids: " + ", ".join(str(b) for b in r.bids) + f" (the whole hand is worth "
             f"{r.deal_points})",
         ]
-        # Every bid is offered, the ones the scores forbid too (R9.4): a menu without them
-        # would apply the rule for the learner; the engine refuses them when chosen.
-        order = [c for c in call_ladder(r) if c != "hold"]
         return {
             "facts": facts,
             "hand": [str(c) for c in sort_cards(r, g.hand(self.seat), None)],
             "answer": {
                 "type": "choice",
-                "options": options([(c, self._label(c)) for c in order]),
+                "options": options([(c, self._label(c)) for c in self.offered]),
             },
         }
 
@@ -166,7 +166,7 @@ class BidRun(GameRun, kind="bid"):
         return 0 if call == "pass" else int(call.split()[1])
 
     def _check(self, answer: Any) -> Feedback:
-        got = choice(answer, [c for c in call_ladder(self.rules_) if c != "hold"])
+        got = choice(answer, self.offered)
         j, rules = self.judgement, self.puzzle.rules
         if got == j.call:
             return Feedback(True, True, "Right. " + self._why(), rules)

@@ -45,14 +45,14 @@ class RobRun(GameRun, kind="rob"):
             raise ValueError(
                 f"puzzle {self.puzzle.id}: rob puzzles stop a bruff deal in its first trick"
             )
-        self.answer = "nobody" if g.robber is None else str(g.robber)
+        self.answer = NOBODY if g.robber is None else str(g.robber)
         # R6.6: who had the right when play began (before any card, after a joker's burial)
         pos = self.puzzle.position
         buried = [a for a in pos.get("actions", ()) if str(a).startswith("bury")]
         self.first = position_game(self.rules_, dict(pos, actions=buried)).robber
 
     def _values(self) -> list[str]:
-        return [str(s) for s in range(self.rules_.players)] + ["nobody"]
+        return [str(s) for s in range(self.rules_.players)] + [NOBODY]
 
     def _view(self) -> dict[str, Any]:
         g = self.game
@@ -67,7 +67,7 @@ class RobRun(GameRun, kind="rob"):
         if deal.robbed_by >= 0:
             facts.append(f"Seat {deal.robbed_by} robbed the turn-up (R6.5)")
         pairs = [(str(s), seat_label(self.rules_, s)) for s in range(self.rules_.players)]
-        pairs.append(("nobody", "Nobody"))
+        pairs.append((NOBODY, "Nobody"))
         view = {
             "trump": g.trump,
             "facts": facts,
@@ -83,7 +83,7 @@ class RobRun(GameRun, kind="rob"):
         g = self.game
         assert g.trump is not None and g.turnup is not None
         ace = f"A{g.trump}"
-        if self.answer == "nobody":
+        if self.answer == NOBODY:
             if g.deals[-1].robbed_by >= 0:
                 return (
                     f"Seat {g.deals[-1].robbed_by} has robbed already, and robbing happens at "
@@ -146,7 +146,7 @@ class RobRun(GameRun, kind="rob"):
         otherwise; never the seat or the card that is right."""
         g = self.game
         assert g.turnup is not None and g.trump is not None
-        if got == "nobody":
+        if got == NOBODY:
             if g.trick:
                 return (
                     "Somebody may still rob: the first trick has begun, but robbing closes only "
@@ -209,7 +209,7 @@ class RobRun(GameRun, kind="rob"):
         ]
 
     def _solution(self) -> Feedback:
-        hl = (f"A{self.game.trump}",) if self.answer != "nobody" else ()
+        hl = (f"A{self.game.trump}",) if self.answer != NOBODY else ()
         return Feedback(False, True, self._why(), self.puzzle.rules, highlight=hl)
 
 

@@ -77,7 +77,8 @@ class NotationRun(PuzzleRun, kind="notation"):
         rules = self.puzzle.rules
         if set(got) == set(self.cards):
             odd = [t for t in self.tokens if t not in self.cards]
-            said = [f"{t!r} ({card_slip(t)})" if card_slip(t) else repr(t) for t in odd]
+            slips = {t: card_slip(t) for t in odd}
+            said = [f"{t!r} ({slip})" if slip else repr(t) for t, slip in slips.items()]
             line = f" Not cards: {', '.join(said)}." if odd else ""
             return Feedback(
                 True,

@@ -447,7 +447,7 @@ class TurnRun(GameRun, kind="turn"):
         if phase is Phase.PLAY and not g.trick and not g.deals[-1].tricks:
             rule = "R9.8" if g.rules.auction else "R6.7"
             second = f"This is the first lead of the deal: {rule} says whose it is."
-            if g.robber is not None and g.robber == g.dealer:
+            if g.robber == g.dealer:
                 first = (
                     "The ace of trumps is turned up, so the dealer may rob it (R6.5): when is a "
                     "robber offered the turn-up (R8.7)?"
