@@ -20,7 +20,7 @@ import fortyfive as ff
 from fortyfive.engine.dealing import deal_pack, turnup_trump
 from fortyfive.puzzles import Puzzle, PuzzleInputError, PuzzleRun
 from fortyfive.puzzles._parts import position_game
-from fortyfive.solve.solver import solve
+from fortyfive.solve.solver import can_force_win, solve
 
 #: One shipped puzzle of each kind, and its answer type.
 BY_KIND = {
@@ -33,6 +33,7 @@ BY_KIND = {
     "game-winner": "c4-07",  # form of choices
     "calls": "c5-01",  # choices
     "target": "c6-10",  # one card at a time, against the solver's defence
+    "race": "c4-18",  # one card at a time, against the other two partnerships together
     "turn": "c0-04",  # choice of a seat
     "notation": "c0-01",  # choices of words
     "trumps": "c1-03",  # cards
@@ -190,7 +191,25 @@ def right_answer(p: Puzzle) -> Any:
         return sorted(g.legal_actions())
     if p.kind == "bid":
         return bid_judgement(json.dumps(pos, sort_keys=True))
+    if p.kind == "race":
+        return race_card(g)
     raise AssertionError(p.kind)
+
+
+def race_card(g: ff.Game) -> str:
+    """The one card of the seat to act after which its partnership still forces a win in this
+    deal (R8), from the solver's public ``can_force_win``, not the race's own checker."""
+    assert g.to_act is not None
+    side = g.rules.partnerships[g.to_act]
+    right = []
+    for action in g.legal_actions():
+        after = g.copy()
+        after.apply(action)
+        won = after.winner == side if after.over else can_force_win(after, side)
+        if won:
+            right.append(action.split()[-1])
+    assert len(right) == 1, right
+    return right[0]
 
 
 @cache

@@ -69,7 +69,8 @@ def miss(d: Practice) -> None:
 
 def test_the_ranking_drill_comes_first_and_every_generated_kind_can_be_drilled() -> None:
     assert DRILL_KINDS[0] == "order"
-    assert set(DRILL_KINDS) == set(TITLES) and set(DRILL_KINDS) <= set(KINDS)
+    # every generated kind but the race, which takes the solver minutes to find
+    assert set(DRILL_KINDS) == set(TITLES) - {"race"} and set(DRILL_KINDS) <= set(KINDS)
     assert set(DRILL_BANK) == {"give-up", "bid"} <= set(DRILL_KINDS)
     with pytest.raises(ValueError, match="cannot be drilled"):
         Drill("poker")

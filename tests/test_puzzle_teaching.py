@@ -1,8 +1,9 @@
 """Every shipped puzzle teaches: at least 40 % of the course asks for a judgement the solver
-settles (an endgame, the card to give up when robbing, how high to bid), each with one right
-answer the solver proves against the rest; every turn an endgame asks is an only-move (a turn
-that is no decision is played for the learner); every judgement ends with its principle in one
-sentence; chapter 0 asks what it teaches, then tours the chapters to come with the rule shown.
+settles (an endgame, a race to 45, the card to give up when robbing, how high to bid), each
+with one right answer the solver proves against the rest; every turn an endgame asks is an
+only-move (a turn that is no decision is played for the learner); every judgement ends with
+its principle in one sentence; chapter 0 asks what it teaches, then tours the chapters to come
+with the rule shown.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from fortyfive.puzzles._endgame_kind import (
     keeping_moves,
 )
 from fortyfive.puzzles._give_up import GiveUpRun
+from fortyfive.puzzles._race_kind import RaceRun, winning_moves
 from fortyfive.puzzles.generate import COURSE
 from fortyfive.puzzles.model import JUDGEMENT_KINDS
 
@@ -55,7 +57,9 @@ def test_dealing_arithmetic_is_asked_only_where_a_rule_needs_it() -> None:
 @pytest.mark.parametrize("p", JUDGEMENTS, ids=str)
 def test_a_judgement_has_one_right_answer_that_the_solver_proves(p: Puzzle) -> None:
     run = p.start()
-    if isinstance(run, TargetRun):
+    if isinstance(run, RaceRun):  # one card keeps the win forced; the others are refuted
+        assert len(winning_moves(run.game, run.side)) == 1 < len(run.game.legal_actions())
+    elif isinstance(run, TargetRun):
         values = __import__("fortyfive.solve.solver", fromlist=["solve"]).solve(run.game).values
         assert len(keeping_moves(run.game, run.target)) == 1
         assert min(values.values()) < run.target  # a wrong card is refuted on the table
@@ -75,7 +79,14 @@ def _one_sentence(text: str) -> bool:
 def test_every_judgement_ends_with_its_principle_in_one_sentence(p: Puzzle) -> None:
     assert _one_sentence(p.principle), (p.id, p.principle)
     run = p.start()
-    if isinstance(run, TargetRun):
+    if isinstance(run, RaceRun):
+        fb = None
+        for _ in range(10):
+            (move,) = winning_moves(run.game, run.side)  # an only-move, as for an endgame
+            fb = run.check(move.split()[1])
+            if fb.done:
+                break
+    elif isinstance(run, TargetRun):
         fb = None
         for _ in range(10):
             (move,) = keeping_moves(run.game, run.target)  # an only-move, or the run would play it

@@ -304,7 +304,7 @@ def fresh(recipe: Recipe, day: date) -> Puzzle:
     learned by heart), made by the drill's generator from a seed of the puzzle's id and the day
     (so the same day shows the same one, another day another). The first of
     :data:`FRESH_TRIES` with the same rule ids is shown, else the first fresh one of the kind;
-    a kind the generator does not make (an endgame) comes back as it was."""
+    a kind the drills do not make (a race to 45) comes back as it was."""
     original = recipe.recreate()
     if recipe.kind not in DRILL_KINDS:
         return original

@@ -50,15 +50,16 @@ KINDS = (
     "game-winner",
     "calls",
     "target",
+    "race",
     "turn",
     "notation",
     "trumps",
     "give-up",
     "bid",
 )
-#: The kinds that ask for a judgement, settled by the solver (an endgame, the card to give up
-#: when robbing, how high to bid); the others check a rule.
-JUDGEMENT_KINDS = ("target", "give-up", "bid")
+#: The kinds that ask for a judgement, settled by the solver (an endgame, a race to 45, the card
+#: to give up when robbing, how high to bid); the others check a rule.
+JUDGEMENT_KINDS = ("target", "race", "give-up", "bid")
 #: The fields of one attempt record, as the widget reports it and the progress file keeps it
 #: (``time`` is added on saving).
 ATTEMPT_FIELDS = (

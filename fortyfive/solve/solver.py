@@ -784,8 +784,9 @@ def solve(
     return Solution(seat, partnership, values, taken, own, s.nodes)
 
 
-def can_force_win(position: Position | Game) -> bool:
-    """bruff: can the seat to act's partnership force a win of the game in this deal (R8)?
+def can_force_win(position: Position | Game, side: int | None = None) -> bool:
+    """bruff: can partnership ``side`` (by default the seat to act's) force a win of the game
+    in this deal (R8)?
 
     True when, whatever the other two partnerships do together, it reaches 45 first by the
     chronology of R8.6 (the bonus counted only once certain, R7.3) or takes all five tricks
@@ -796,7 +797,7 @@ def can_force_win(position: Position | Game) -> bool:
     pos = Position.from_game(position) if isinstance(position, Game) else position
     if not pos.rules.win_by_chronology:
         raise ValueError(f"{pos.rules.name} is won after whole hands: ask solve() for points")
-    search = _WinSearch(pos)
+    search = _WinSearch(pos, side)
     with search.s.running():
         return search.run()
 
@@ -804,9 +805,9 @@ def can_force_win(position: Position | Game) -> bool:
 class _WinSearch:
     """AND/OR search of the rest of a bruff deal, ending each line at the R8.6 decision."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, side: int | None = None) -> None:
         self.pos = pos
-        self.partnership = pos.rules.partnerships[pos.to_act]
+        self.partnership = pos.rules.partnerships[pos.to_act] if side is None else side
         self.s = _Solver(pos, self.partnership, merge_trumps=False)
         pm = self.s.perm
         self.known_out = 1 << pm.pos_of[pos.turnup] if pos.turnup >= 0 and not pos.robbed else 0

@@ -56,6 +56,7 @@ from fortyfive.course.jsonfiles import check_header, read_json
 from fortyfive.engine.errors import quote
 from fortyfive.engine.rulebook import RULE_IDS
 from fortyfive.puzzles.model import CHAPTERS, KINDS
+from fortyfive.puzzles.sessions import DRILL_KINDS
 from fortyfive.teach._text import printable
 
 FORMAT = "fortyfive-assignment"
@@ -321,8 +322,8 @@ def _item(value: Any, where: str) -> Item:
         if {"chapter", "rules", "kinds"} & set(value):
             raise ManifestError(f"{where}: a generated item takes a kind, difficulty and count")
         kind = value["generate"]
-        if kind not in KINDS:
-            raise _fail(where, "generate", f"must be one of {', '.join(KINDS)}")
+        if kind not in DRILL_KINDS:  # every kind the generator makes in seconds
+            raise _fail(where, "generate", f"must be one of {', '.join(DRILL_KINDS)}")
         return Item(points=points, generate=str(kind), difficulty=difficulty or (1,), count=count)
     chapter = value.get("chapter")
     if chapter is not None:

@@ -26,6 +26,7 @@ _TITLES = {
     "game-winner": "who wins the game",
     "calls": "the legal calls",
     "target": "an endgame",
+    "race": "a race to 45",
     "turn": "whose turn",
     "give-up": "what to give up when robbing",
     "bid": "how high to bid",

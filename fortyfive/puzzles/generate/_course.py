@@ -81,13 +81,14 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         5: ("score", 3, "bruff-carry"),
         7: ("game-winner", 1, "plain"),  # 45 with a bonus not yet certain: won at the end (R8.2)
         9: ("game-winner", 2, "race"),
-        11: ("target", 2, "bruff-throw"),
         12: ("game-winner", 3, "jink"),
         13: ("target", 3, "bruff-draw"),  # a low trump led draws the 5 of trumps
-        14: ("target", 2, "bruff-play"),
-        15: ("target", 3, "bruff-throw"),
         16: ("score", 3, "bruff-robbed"),  # the 5 turned up, but robbed: the bonus stays open
         17: ("target", 3, "bruff-bonus"),  # AH is the deal's highest trump: keep it, lead TC
+        # races to 45 (R8.1), each won by one card though another takes as many points
+        18: ("race", 1, "give"),  # give the trick to a partnership that still needs two
+        19: ("race", 2, "first"),  # take the trick now: it gets there before the others
+        20: ("race", 3, "bonus"),  # the bonus counts back to its trick once certain (R8.2)
     },
     5: {
         1: ("calls", 2, None),  # the dealer after three passes: no hold, and no forced bid
@@ -126,7 +127,7 @@ RETIRED: dict[int, tuple[int, ...]] = {
     1: (7, 8, 13),
     2: (3, 6, 7, 9, 11, 12, 13, 16, 18),
     3: (1, 7, 9, 10, 11, 12, 16),
-    4: (1, 2, 6, 8, 10),
+    4: (1, 2, 6, 8, 10, 11, 14, 15),
     5: (2, 3, 4, 8, 13, 15, 16, 17),
     6: (2, 3, 5, 8, 12, 13, 15, 19),
 }
@@ -168,13 +169,13 @@ SEEDS: dict[str, int] = {
     "c3-13": 3014,  # the dealer holds the joker and AC; AH is another seat's
     "c3-18": 3107,  # give up KC, not 3D: the king would overtake the partner's QC
     "c4-07": 4100,  # A on 45 at trick 4 only with JC's open bonus: won after trick 5, not 4
-    "c4-11": 4317,  # throw the lead with the plain AC: the ace loses, the trumps win later
     # endgames of shapes the course had not asked (tricks left, trumps and plain cards held,
     # the right card's place among them), as are c2-04, c2-19, c6-01, c6-04, c6-07 and c6-14
     "c4-13": 4542,  # 3S draws the defence's 5S, and JS is then the top trump
-    "c4-14": 4703,
-    "c4-15": 4602,
     "c4-17": 4830,  # 5C, JC and JK undealt: AH is the top trump; TC draws, the partner's QC wins
+    "c4-18": 0,  # JH gives trick 3 to A, on 35; QS takes as many points, and C gets there first
+    "c4-19": 3,  # KC takes trick 3 now; AS takes as many points, and C gets there first
+    "c4-20": 0,  # 4D: the bonus of trick 1 counts back, so A needs two tricks before C's two
     "c5-01": 5034,  # three passes, the dealer to call: no bid to hold, yet it may pass
     "c5-07": 5111,  # no honour at all, and yet worth 10: the partner's trick and the trumps
     "c5-19": 5124,  # defend with the plain QH, keeping the trump
@@ -224,13 +225,18 @@ def with_cited_rules(p: Puzzle) -> list[str]:
 def principle_of(p: Puzzle, theme: str = "") -> str:
     """The one sentence a judgement puzzle teaches, worked out from its position by the engine:
     the endgame's key move (:func:`~fortyfive.puzzles._endgame_kind.principle`, its ``theme``
-    first), the card to give up and why, or the call the hand is worth."""
+    first), the race's winning card against the one that takes as many points
+    (:func:`~fortyfive.puzzles._race_kind.race_principle`), the card to give up and why, or the
+    call the hand is worth."""
     from fortyfive.puzzles._bidding import BidRun
     from fortyfive.puzzles._endgame_kind import TargetRun, keeping_moves
     from fortyfive.puzzles._endgame_kind import principle as endgame_principle
     from fortyfive.puzzles._give_up import GiveUpRun, kept_card_role
+    from fortyfive.puzzles._race_kind import RaceRun, race_principle
 
     run = p.start()
+    if isinstance(run, RaceRun):
+        return race_principle(run.game)
     if isinstance(run, TargetRun):
         (move,) = keeping_moves(run.game, run.target)
         return endgame_principle(run.game, move, run.target, theme)

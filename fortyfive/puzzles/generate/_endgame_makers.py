@@ -158,3 +158,65 @@ def _endgame(rng: random.Random, d: int, variant: str) -> Made:
 
 def _legal_cards(g: Game) -> list[Card]:
     return [parse_card(a.split()[-1]) for a in g.legal_actions() if a.startswith("play ")]
+
+
+#: A race's tricks left at each difficulty.
+_RACE_LEFT = {1: 3, 2: 3, 3: 4}
+#: The race's themes: what the one winning card does. ``first``: takes its trick and the
+#: side gets to 45 on its tricks alone; ``give``: gives its trick to a partnership that cannot
+#: win with it; ``bonus``: the win counts the bonus back to the trick its trump took (R8.2).
+RACE_THEMES = ("first", "give", "bonus")
+
+
+def _race(rng: random.Random, d: int, theme: str) -> Made:
+    """A bruff race to 45 (R8.1) decided in this deal, of ``theme`` (:data:`RACE_THEMES`):
+    scores near 45, exactly one of three or more legal cards keeps the side's win forced (the
+    solver's R8.6 search), some card that loses the race takes as many points in the deal (the
+    points do not tell), and the first card shown (the highest trump) is not the answer."""
+    from fortyfive.puzzles._race_kind import play_line, race_prompt, reached, winning_moves
+    from fortyfive.solve.solver import can_force_win, solve
+
+    rules = get_rules("bruff")
+    left = _RACE_LEFT[d]
+    done = rules.hand_size - left
+    scores = [rng.randrange(20, rules.target, rules.trick_points) for _ in range(3)]
+    pos = _play(
+        _deal(rules, rng, scores),
+        rules,
+        rng.randrange(2**31),
+        lambda g: g.phase == Phase.PLAY and g.tricks_played >= done and not g.trick,
+    )
+    g = position_game(rules, pos)
+    if g.over or g.phase != Phase.PLAY or g.tricks_played != done or len(g.deals) != 1:
+        return None
+    assert g.to_act is not None
+    side = rules.partnerships[g.to_act]
+    if len(g.legal_actions()) < 3 or (theme == "bonus" and g.bonus_certain()):
+        return None
+    if not can_force_win(g):
+        return None
+    right = winning_moves(g, side)
+    if len(right) != 1:
+        return None
+    values = solve(g).values
+    if not any(v >= values[right[0]] for a, v in values.items() if a != right[0]):
+        return None  # the points would tell the card
+    if f"play {_first_shown(g)}" == right[0]:
+        return None  # the first card shown, the highest trump, would be the answer
+    won = play_line(g, side, right[0])
+    first = reached(won, 1)
+    bonus = first is not None and first[2]
+    took = rules.partnerships[won.deals[0].tricks[done].winner] == side
+    if (theme == "bonus") != bonus or (theme == "give") == took:
+        return None
+    ids: tuple[str, ...] = ("R3.2", "R7.1", "R7.2", "R8.1", "R8.6")
+    if bonus:
+        ids += ("R8.2",)
+    return "bruff", pos, race_prompt(g), ids
+
+
+def _first_shown(g: Game) -> Card:
+    from fortyfive.puzzles._endgame_kind import shown_hand
+
+    legal = set(_legal_cards(g))
+    return next(c for c in shown_hand(g) if c in legal)

@@ -17,7 +17,13 @@ from fortyfive.puzzles.generate._deal_makers import (
     _score,
     _score_case,
 )
-from fortyfive.puzzles.generate._endgame_makers import _endgame, _target, _target_choice
+from fortyfive.puzzles.generate._endgame_makers import (
+    RACE_THEMES,
+    _endgame,
+    _race,
+    _target,
+    _target_choice,
+)
 from fortyfive.puzzles.generate._turns import _turn
 from fortyfive.puzzles.model import KINDS, Puzzle
 
@@ -37,6 +43,7 @@ TITLES = {
     "game-winner": "Who wins the game?",
     "calls": "Which calls are legal?",
     "target": "Make your target",
+    "race": "Win the race to 45",
     "turn": "Whose turn?",
     "bid": "How high would you bid?",
     "notation": "Which words are cards?",
@@ -58,6 +65,7 @@ _VARIANTS: dict[str, list[Any]] = {
     "target": ["barker-play", "bruff-play"],  # "barker"/"bruff": the first, looser filter
     "turn": ["first-lead", "next-player", "next-leader", "bid", "auction-lead", "dealer"],
     "bid": ["strong", "modest", "rich", "thirty", "rich-bid", "top"],
+    "race": list(RACE_THEMES),
 }
 
 #: The variants of each difficulty, for a kind whose maker does not grade its puzzles itself:
@@ -124,6 +132,8 @@ def _make(kind: str, rng: random.Random, d: int, variant: Any) -> Any:
         return _turn(rng, d, variant)
     if kind == "bid":
         return _bid(rng, d, variant)
+    if kind == "race":
+        return _race(rng, d, variant)
     if variant.endswith("-choice"):
         return _target_choice(rng, d, variant.removesuffix("-choice"))
     if variant in ("barker", "bruff"):
@@ -153,7 +163,8 @@ def generate_puzzles(
     ``disagree``, ``barker-both``; target ``<preset>-<theme>`` with the themes ``play``,
     ``draw``, ``renege``, ``bonus``, ``defend`` (barker); bid ``strong``, ``modest``, ``rich``,
     ``thirty``, ``rich-bid``, ``top``; turn ``trump``, ``discard``, ``partners``, ``bury``,
-    ``ace-turned``.
+    ``ace-turned``; race ``first``, ``give``, ``bonus`` (bruff, R8.1; the solver takes seconds
+    to minutes to find one).
     """
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; kinds are {KINDS}")
