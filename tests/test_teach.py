@@ -61,6 +61,7 @@ def test_a_manifest_round_trips_and_counts_its_points() -> None:
         ({"puzzles": [{"id": "c9-99"}]}, "no shipped puzzle"),
         ({"puzzles": [{"id": "c1-01", "count": 2}]}, "takes only points"),
         ({"puzzles": [{"generate": "chess"}]}, "generate must be one of"),
+        ({"puzzles": [{"generate": "race"}]}, "'race' takes the solver minutes a puzzle"),
         ({"puzzles": [{"rules": ["5.2"]}]}, "not one of the choices"),
         ({"puzzles": [{"chapter": 9}]}, "chapter must be"),
         ({"puzzles": [{"generate": "order", "difficulty": [2.0]}]}, "difficulty has 2.0"),

@@ -322,6 +322,12 @@ def _item(value: Any, where: str) -> Item:
         if {"chapter", "rules", "kinds"} & set(value):
             raise ManifestError(f"{where}: a generated item takes a kind, difficulty and count")
         kind = value["generate"]
+        if kind in KINDS and kind not in DRILL_KINDS:
+            raise _fail(
+                where,
+                "generate",
+                f"{kind!r} takes the solver minutes a puzzle to make: assign the course's by id",
+            )
         if kind not in DRILL_KINDS:  # every kind the generator makes in seconds
             raise _fail(where, "generate", f"must be one of {', '.join(DRILL_KINDS)}")
         return Item(points=points, generate=str(kind), difficulty=difficulty or (1,), count=count)
