@@ -398,6 +398,40 @@ def principle(g: Game, action: str, target: int, theme: str = "") -> str:
     )
 
 
+def open_hand_view(
+    g: Game, deal: DealLog, facts: list[str], step: str, ours: list[int], finished: bool
+) -> dict[str, Any]:
+    """The view of an open-hand endgame (a points target or a race): the deal's facts, its
+    tricks, the step line, and while it goes on the trick, every hand and the cards to play."""
+    view: dict[str, Any] = {
+        "trump": SUITS[deal.trump],
+        "facts": facts,
+        "tricks": tricks_view(g.rules, deal),
+        "step": {"text": step},
+    }
+    if finished:
+        view["seats"] = []
+        view["answer"] = {"type": "card", "cards": []}
+        return view
+    view["trick"] = [{"seat": s, "card": str(c)} for s, c in g.trick_plays]
+    view["seats"] = seats_view(g, True, yours=ours, dealer=deal.dealer)
+    view["answer"] = {"type": "card", "cards": [str(c) for c in shown_hand(g)]}
+    return view
+
+
+def played_out_lines(g: Game, deal_no: int, first: int) -> list[str]:
+    """Deal ``deal_no``'s tricks from index ``first`` in words, each with the seat and the
+    partnership that took it: how a refuted move was played out on the table."""
+    r = g.rules
+    names = r.partnership_names
+    return [
+        f"trick {first + i + 1}: "
+        + ", ".join(f"seat {s} {CARDS[c]}" for s, c in t.plays(r.players))
+        + f" (seat {t.winner}, {names[r.partnerships[t.winner]]}, takes it)"
+        for i, t in enumerate(g.deals[deal_no - 1].tricks[first:])
+    ]
+
+
 def _bonus_side(partnerships: tuple[int, ...], deal: DealLog) -> int:
     """The partnership whose trick holds the deal's bonus (-1: no trump was played)."""
     if not 0 <= deal.bonus_trick < len(deal.tricks):
@@ -537,24 +571,8 @@ class TargetRun(GameRun, kind="target"):
             f"Target: {self.target} points for {name} in this deal ({r.trick_points} a trick, "
             f"{r.bonus_points} more with the highest trump)."
         )
-        view: dict[str, Any] = {
-            "trump": SUITS[deal.trump],
-            "facts": facts,
-            "tricks": tricks_view(r, deal),
-            "step": {"text": progress_text(g, self.side, self.target, self.deal_no)},
-        }
-        if self._finished():
-            view["seats"] = []
-            view["answer"] = {"type": "card", "cards": []}
-            return view
-        view["trick"] = [{"seat": s, "card": str(c)} for s, c in g.trick_plays]
-        view["seats"] = seats_view(g, True, yours=self._ours(), dealer=deal.dealer)
-        assert g.to_act is not None
-        view["answer"] = {
-            "type": "card",
-            "cards": [str(c) for c in shown_hand(g)],
-        }
-        return view
+        step = progress_text(g, self.side, self.target, self.deal_no)
+        return open_hand_view(g, deal, facts, step, self._ours(), self._finished())
 
     def _refute(self, card: str, value: int) -> Feedback:
         """A move that loses the target fails the attempt: it is played, and the deal is
@@ -566,14 +584,8 @@ class TargetRun(GameRun, kind="target"):
         self.moves.append(f"play {card}")
         while not self._finished():
             g.apply(_defence_move(g, self.side))
-        tricks = self._deal().tricks[first:]
         names = r.partnership_names
-        lines = [
-            f"trick {first + i + 1}: "
-            + ", ".join(f"seat {s} {CARDS[c]}" for s, c in t.plays(r.players))
-            + f" (seat {t.winner}, {names[r.partnerships[t.winner]]}, takes it)"
-            for i, t in enumerate(tricks)
-        ]
+        lines = played_out_lines(g, self.deal_no, first)
         return Feedback(
             False,
             True,

@@ -17,12 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from fortyfive.engine.cards import CARDS, SUITS
 from fortyfive.engine.game import Game
 from fortyfive.engine.phase import Phase
 from fortyfive.engine.scoring import first_to_target
-from fortyfive.puzzles._endgame_kind import _defence_move, shown_hand
-from fortyfive.puzzles._parts import GameRun, card_name, seats_view, tricks_view
+from fortyfive.puzzles._endgame_kind import (
+    _defence_move,
+    open_hand_view,
+    played_out_lines,
+)
+from fortyfive.puzzles._parts import GameRun, card_name
 from fortyfive.puzzles.model import Feedback, PuzzleInputError
 
 
@@ -244,31 +247,8 @@ class RaceRun(GameRun, kind="race"):
             f"Goal: {name} wins the game in this deal, reaching {r.target} first ("
             f"{r.trick_points} a trick, {r.bonus_points} more with the highest trump)."
         )
-        view: dict[str, Any] = {
-            "trump": SUITS[deal.trump],
-            "facts": facts,
-            "tricks": tricks_view(r, deal),
-            "step": {"text": race_progress(g, self.side, self.deal_no, self.counted)},
-        }
-        if self._finished():
-            view["seats"] = []
-            view["answer"] = {"type": "card", "cards": []}
-            return view
-        view["trick"] = [{"seat": s, "card": str(c)} for s, c in g.trick_plays]
-        view["seats"] = seats_view(g, True, yours=self._ours(), dealer=deal.dealer)
-        view["answer"] = {"type": "card", "cards": [str(c) for c in shown_hand(g)]}
-        return view
-
-    def _played_out(self, first: int) -> str:
-        r, g = self.rules_, self.game
-        names = r.partnership_names
-        tricks = g.deals[self.deal_no - 1].tricks[first:]
-        return "; ".join(
-            f"trick {first + i + 1}: "
-            + ", ".join(f"seat {s} {CARDS[c]}" for s, c in t.plays(r.players))
-            + f" (seat {t.winner}, {names[r.partnerships[t.winner]]}, takes it)"
-            for i, t in enumerate(tricks)
-        )
+        step = race_progress(g, self.side, self.deal_no, self.counted)
+        return open_hand_view(g, deal, facts, step, self._ours(), self._finished())
 
     def _defend(self) -> list[str]:
         """Play on until a decision of yours: the defence's replies and your side's turns that
@@ -311,7 +291,8 @@ class RaceRun(GameRun, kind="race"):
                 True,
                 f"{card} in trick {first + 1} was the mistake: against the best defence "
                 f"{result}. Played out: "
-                f"{self._played_out(first)}. Try again from the start.",
+                f"{'; '.join(played_out_lines(self.game, self.deal_no, first))}. "
+                "Try again from the start.",
                 rules,
             )
         g.apply(action)
@@ -385,15 +366,8 @@ class RaceRun(GameRun, kind="race"):
         first = g.tricks_played
         hl = tuple(a.split()[-1] for a in best)
         msg = (
-            f"Best now: {' or '.join(hl)}. A winning line: {self._played_out_of(line, first)}: "
+            f"Best now: {' or '.join(hl)}. A winning line: "
+            f"{'; '.join(played_out_lines(line, self.deal_no, first))}: "
             f"{race_result(line, self.deal_no, self.counted)}."
         )
         return Feedback(False, True, msg, self.puzzle.rules, highlight=hl)
-
-    def _played_out_of(self, line: Game, first: int) -> str:
-        live = self.game
-        self.game = line
-        try:
-            return self._played_out(first)
-        finally:
-            self.game = live
