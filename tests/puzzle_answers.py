@@ -26,6 +26,7 @@ from fortyfive.solve.solver import can_force_win, solve
 BY_KIND = {
     "order": "c1-01",  # sequence
     "winner": "c2-01",  # card
+    "cheapest": "c1-16",  # card of the hand
     "legal": "c0-07",  # cards
     "keep": "c2-14",  # choice
     "rob": "c3-08",  # choice
@@ -142,6 +143,17 @@ def right_answer(p: Puzzle) -> Any:
         return sorted(pos["cards"], key=lambda c: rank[c])
     if p.kind == "winner":
         return pos["trick"][ff.trick_winner(rules, pos["trump"], pos["trick"])]
+    if p.kind == "cheapest":  # the winner that every other winner would beat (R3.2)
+        trick, trump = pos["trick"], pos["trump"]
+        legal = [str(c) for c in ff.legal_plays(rules, trump, pos["hand"], trick)]
+        wins = [c for c in legal if ff.trick_winner(rules, trump, [*trick, c]) == len(trick)]
+        lead = trick[0]  # two winners compared after the card led: the later one wins if higher
+        (low,) = [
+            x
+            for x in wins
+            if all(ff.trick_winner(rules, trump, [lead, x, y]) == 2 for y in wins if y != x)
+        ]
+        return low
     if p.kind == "legal":
         return sorted(
             str(c) for c in ff.legal_plays(rules, pos["trump"], pos["hand"], pos["trick"])

@@ -176,6 +176,8 @@ def test_R3_1_a_trick_with_a_card_twice_is_refused() -> None:
         ff.trick_winner(ff.BRUFF, "S", ff.parse_cards("9S 5S 9S"))
     with pytest.raises(InputError, match="no card of the trick"):
         ff.legal_plays(ff.BRUFF, "S", ff.parse_cards("9S 2D"), ff.parse_cards("9S"))
+    with pytest.raises(InputError, match="no card of the trick"):
+        ff.winning_plays(ff.BRUFF, "S", ff.parse_cards("9S 2D"), ff.parse_cards("9S"))
 
 
 def test_R3_1_a_seven_card_barker_trick_is_refused() -> None:

@@ -89,6 +89,7 @@ def test_tricks_and_deals_take_anything(trump: Any, hand: Any, trick: Any, card:
     for rules in (ff.BRUFF, ff.BARKER):
         _refused_or_fine(lambda rules=rules: ff.trick_winner(rules, trump, trick))
         _refused_or_fine(lambda rules=rules: ff.legal_plays(rules, trump, hand, trick))
+        _refused_or_fine(lambda rules=rules: ff.winning_plays(rules, trump, hand, trick))
         _refused_or_fine(lambda rules=rules: ff.explain_play(rules, trump, hand, trick, card))
         _refused_or_fine(lambda rules=rules: ff.Game.from_deal(rules, trump, hand, trick, card))
         _refused_or_fine(lambda rules=rules: ff.Game.new(rules, seed=hand, dealer=trick))

@@ -40,7 +40,8 @@ def test_a_keep_hint_asks_how_the_trump_ranks_and_never_says_it_r5_2() -> None:
 
 
 def test_a_legal_hint_never_counts_the_cards_that_may_be_played_r4_r5() -> None:
-    """A count is the answer when every card, or just the trumps, may be played (c2-20)."""
+    """A count is the answer when every card, or just the trumps, may be played (as it was in a
+    joker-led puzzle where every card might be)."""
     for p in of("legal"):
         for h in hints(p):
             assert not re.search(r"\d+ of your \d+ cards", h), (p.id, h)

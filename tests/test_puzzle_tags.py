@@ -136,7 +136,8 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
         for pid in ("c4-03", "c4-16")
         for rule in ("R7.2", "R8.6")
     },
-    ("c4-13", "R7.2"): "the one right card is the same with no bonus or a bonus of 10",
+    ("c4-22", "R8.6"): "with no bonus TS still wins: C's open bonus (R8.6) decides only how "
+    "the wrong card loses",
     ("c4-12", "R8.1"): "a jink (R8.4) wins whatever the target",
     ("c4-12", "R8.2"): "a jink (R8.4) wins whatever the bonus",
     ("c4-12", "R8.6"): "a jink (R8.4) wins whatever the bonus",

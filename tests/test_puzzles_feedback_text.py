@@ -119,9 +119,10 @@ def test_too_high_a_bid_counts_the_hands_own_trumps_and_only_the_5_as_sure_r5_2(
 
 
 def test_a_legal_solution_gives_a_reason_shared_by_several_cards_once_r5_3() -> None:
-    """c2-20: the joker led, J♣ privileged against it (R5.2, R5.3): the four other cards are
-    allowed for that one reason, said once for them all, and J♣ for its own (R5.1)."""
-    said = get_puzzle("c2-20").start().show().message
+    """The joker led, J♣ privileged against it (R5.2, R5.3): the four other cards are allowed
+    for that one reason, said once for them all, and J♣ for its own (R5.1)."""
+    (p,) = generate_puzzles("legal", 1, 2019, 3, ["joker-led"])
+    said = p.start().show().message
     assert "JS 3D 4H 5D: R5.3: JK leads trumps and your JC ranks above it" in said
     assert said.count("so it is privileged (R5.2)") == 1
     assert "JC: R5.1: JK leads trumps and JC is a trump." in said

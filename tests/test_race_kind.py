@@ -39,7 +39,7 @@ def _play_right_line(p: Puzzle) -> list[str]:
 
 
 def test_R8_1_the_course_asks_races_of_three_themes() -> None:
-    assert [p.id for p in RACES] == ["c4-18", "c4-19", "c4-20"]
+    assert [p.id for p in RACES] == ["c4-18", "c4-19", "c4-20", "c4-21", "c4-22"]
     assert {p.difficulty for p in RACES} == {1, 2, 3}
     assert all(p.principle.startswith("Count the race, not the points (R8.1)") for p in RACES)
 
@@ -98,9 +98,11 @@ def test_R8_1_the_winning_line_wins_the_game(p: Puzzle) -> None:
     assert "Principle: Count the race" in said[-1]
 
 
-def test_R8_2_the_bonus_counted_back_wins_c4_20() -> None:
-    """c4-20: the side's win counts the bonus back to the trick its trump took, once certain."""
-    p = get_puzzle("c4-20")
+@pytest.mark.parametrize("pid", ["c4-20", "c4-21"])
+def test_R8_2_the_bonus_counted_back_wins(pid: str) -> None:
+    """c4-20, c4-21: the side's win counts the bonus back to the trick its trump took, once
+    certain."""
+    p = get_puzzle(pid)
     g = p.start().game
     assert g.to_act is not None
     side = g.rules.partnerships[g.to_act]

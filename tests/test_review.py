@@ -119,16 +119,16 @@ def test_fsrs_a_hint_puts_it_off_less_than_a_clean_solve_and_a_miss_brings_it_ba
 
 
 def test_due_puzzles_are_todays_and_the_overdue_least_stable_first() -> None:
-    c102, c201 = Recipe("c1-02", "order"), Recipe("c2-01", "winner")
+    c119, c201 = Recipe("c1-19", "order"), Recipe("c2-01", "winner")
     items = [
         card(C101, DAY - timedelta(days=5), stability=4.0),
-        card(c102, DAY, stability=1.0),
+        card(c119, DAY, stability=1.0),
         card(c201, DAY + timedelta(days=1), stability=0.5),
         card(DRILLED, DAY - timedelta(days=2), stability=0.2),
     ]
     assert [i.recipe.puzzle for i in due_items(items, DAY)] == [
         "drill-order-s42-d1-n3",
-        "c1-02",
+        "c1-19",
         "c1-01",
     ]
     assert len(due_items(items, DAY + timedelta(days=1))) == 4
@@ -160,7 +160,7 @@ def test_a_miss_recorded_with_a_recipe_enters_the_queue_and_a_right_answer_does_
 ) -> None:
     log = log_at(tmp_path / "p.json")
     log.record(attempt("c1-01", correct=True), C101)
-    log.record(attempt("c1-02", correct=False))  # no recipe: cannot be re-created
+    log.record(attempt("c1-19", correct=False))  # no recipe: cannot be re-created
     assert log.review_items() == []
     log.record(attempt("c1-01", correct=False), C101)
     log.record(attempt("c2-01", correct=False, shown=True), Recipe("c2-01", "winner"))
@@ -288,7 +288,7 @@ def test_a_well_known_puzzle_comes_back_within_the_year(tmp_path: Path) -> None:
 
 def test_a_real_version_1_file_is_read_and_upgraded(tmp_path: Path) -> None:
     """tests/data/fortyfive-progress-v1.json was written by the course before version 2: c1-01
-    (a wrong answer, then solved), c1-02 (right), c2-01 (a hint, then right), c3-01 (a wrong
+    (a wrong answer, then solved), c1-19 (right), c2-01 (a hint, then right), c3-01 (a wrong
     answer, then Show me), c0-07 (a wrong score, then right) and a generated winner puzzle (a
     wrong answer). c3-01 has since left the course (its number retired): its attempts are kept,
     and it does not enter the queue."""
@@ -310,7 +310,7 @@ def test_a_real_version_1_file_is_read_and_upgraded(tmp_path: Path) -> None:
     assert list(progress(path).column("puzzle")) == [a["puzzle"] for a in old["attempts"]]
     assert chapter_results(1, path).to_pandas().set_index("puzzle").loc["c1-01", "tries"] == 2
     # the next check writes the present version, keeping every attempt and the upgraded queue
-    ProgressLog(path).record(attempt("c1-02", correct=True))
+    ProgressLog(path).record(attempt("c1-19", correct=True))
     new = json.loads(path.read_text())
     assert new["version"] == VERSION and new["attempts"][:-1] == old["attempts"]
     assert {e["puzzle"] for e in new["review"]} == failed
@@ -442,7 +442,7 @@ def test_a_puzzle_the_course_no_longer_ships_leaves_the_queue(tmp_path: Path) ->
     path.write_text(json.dumps(v2([gone, DRILL, changed])))
     (kept,) = read_progress(path).review
     assert kept == legacy_item_from_json(DRILL)
-    ProgressLog(path).record(attempt("c1-02", correct=True))
+    ProgressLog(path).record(attempt("c1-19", correct=True))
     assert json.loads(path.read_text())["review"] == [kept.to_json()]
 
 
@@ -470,7 +470,7 @@ def test_leitner_boxes_of_versions_2_to_4_become_fsrs_cards_due_the_same_day(
     ]
     assert {i.difficulty for i in items} == {LEGACY_DIFFICULTY}
     assert legacy_item_from_json(DRILL).recipe.drill == DrillKey("order", 42, 1, 3)
-    ProgressLog(path).record(attempt("c1-02", correct=True))
+    ProgressLog(path).record(attempt("c1-19", correct=True))
     new = json.loads(path.read_text())
     assert new["version"] == VERSION and [e["due"] for e in new["review"]] == [
         "2026-12-09",
@@ -483,7 +483,7 @@ def test_a_version_1_file_with_sparse_attempts_upgrades(tmp_path: Path) -> None:
     """Version 1 checked only the fields present: an attempt without a puzzle or a time is
     still read, and only what names a shipped puzzle enters the queue."""
     path = tmp_path / "fortyfive-progress.json"
-    attempts = [{"correct": False}, {"puzzle": "c1-01", "correct": False}, {"puzzle": "c1-02"}]
+    attempts = [{"correct": False}, {"puzzle": "c1-01", "correct": False}, {"puzzle": "c1-19"}]
     path.write_text(
         json.dumps({"format": "fortyfive-progress", "version": 1, "attempts": attempts})
     )
@@ -499,7 +499,7 @@ def test_a_version_1_attempt_dated_in_the_year_9999_is_due_tomorrow(tmp_path: Pa
     path.write_text(json.dumps({"format": "fortyfive-progress", "version": 1, "attempts": [late]}))
     (item,) = read_progress(path).review
     assert item.due == date.today() + timedelta(days=1)
-    ProgressLog(path).record(attempt("c1-02", correct=True))
+    ProgressLog(path).record(attempt("c1-19", correct=True))
     assert len(read_progress(path).attempts) == 2
 
 
@@ -529,7 +529,7 @@ def test_the_review_writes_its_card_after_the_page_has_the_new_state(
     """The card is written once the outcome is synced (off the click's path, as the attempt
     records are); a write that fails is shown and the review goes on."""
     path = tmp_path / "p.json"
-    queue(path, [card(C101, DAY), card(Recipe("c1-02", "order"), DAY, stability=2.5)])
+    queue(path, [card(C101, DAY), card(Recipe("c1-19", "order"), DAY, stability=2.5)])
     w = review(progress_file=path, today=DAY)
     assert isinstance(w, PracticeWidget) and isinstance(w.session, ReviewSession)
     seen: list[Any] = []

@@ -270,7 +270,7 @@ def test_the_suspicion_report(tmp_path: Path) -> None:
         _row("cat", 1, ("R2.3",), 1.0, seconds=12.0, difficulty=3, wrong=1),
         _row("dan", 1, ("R2.3",), 1.0, seconds=40.0, difficulty=3),
     ]
-    same = (("c1-01", '["5S"]'), ("c1-02", '["JS"]'), ("c1-03", "2"))
+    same = (("c1-01", '["5S"]'), ("c1-19", '["JS"]'), ("c1-03", "2"))
     book = Gradebook(manifest(), rows=rows, answers={"cat": same, "dan": same, "eve": same[:2]})
     found = {(s, why.split(" ")[0]) for s, _, _, why in suspicions(book)}
     assert found == {("ana", "solved"), ("ben", "★★★"), ("cat", "the"), ("dan", "the")}
@@ -290,7 +290,7 @@ def test_grading_a_real_class_lists_what_came_too_fast(tmp_path: Path) -> None:
 
 def test_what_a_copied_file_is_worth() -> None:
     everyone = ["ana", "ben", "cat", "dan"]
-    fixed = manifest(puzzles=[{"id": "c1-01", "points": 2}, {"id": "c1-02", "points": 3}])
+    fixed = manifest(puzzles=[{"id": "c1-01", "points": 2}, {"id": "c1-19", "points": 3}])
     assert copy_worth(fixed, everyone) == 5.0  # the same puzzles for everyone: all of it
     generated = manifest(puzzles=[{"generate": "order", "difficulty": [2], "count": 4}])
     assert copy_worth(generated, everyone) == 0.0

@@ -25,7 +25,7 @@ from fortyfive.engine.rules import (
 )
 from fortyfive.engine.score_sheet import ScoreSheet
 from fortyfive.engine.tabular import Table
-from fortyfive.engine.tricks import explain_play, legal_plays, trick_winner
+from fortyfive.engine.tricks import explain_play, legal_plays, trick_winner, winning_plays
 
 __all__ = [
     "BARKER",
@@ -60,4 +60,5 @@ __all__ = [
     "sort_cards",
     "trick_winner",
     "trump_order",
+    "winning_plays",
 ]

@@ -3,12 +3,14 @@
 The fast functions take a :class:`~fortyfive.engine.rules.TrumpTables`, bitmask hands and card ids;
 the public ones take rules, a trump letter and cards (or their two-letter strings).
 
->>> from fortyfive import BARKER, parse_card, parse_cards
+>>> from fortyfive import BARKER, BRUFF, parse_card, parse_cards
 >>> trick = parse_cards("7S 5S AS AH")          # E2: spades trump, South's 5S wins
 >>> trick_winner(BARKER, "S", trick)
 1
 >>> [str(c) for c in legal_plays(BARKER, "S", parse_cards("JS 2D"), parse_cards("9S"))]
 ['JS', '2D']
+>>> [str(c) for c in winning_plays(BRUFF, "C", parse_cards("9C 2C 3C KD"), parse_cards("8H 4C"))]
+['3C', '2C']
 >>> explain_play(BARKER, "S", parse_cards("JS 2D"), parse_cards("5S"), parse_card("2D"))
 'R5.3: 5S leads trumps and your JS ranks below it, so it is not privileged (R5.2): you must...'
 """
@@ -52,6 +54,16 @@ def winner_index(t: TrumpTables, trick: Sequence[int]) -> int:
     return best
 
 
+def winning_mask(t: TrumpTables, hand: int, trick: Sequence[int]) -> list[int]:
+    """The legal cards of ``hand`` (bitmask) that would take ``trick`` (a trick under way) if
+    played now, the cheapest first: a card of the suit led before any trump, a lower trump
+    before a higher one (R3.2, R2.3, R2.4)."""
+    legal = legal_mask(t, hand, trick[0])
+    n = len(trick)
+    wins = [c for c in range(53) if legal >> c & 1 and winner_index(t, [*trick, c]) == n]
+    return sorted(wins, key=lambda c: t.power[c])
+
+
 def _position(
     rules: Rules | str, trump: str, hand: Sequence[CardLike] | None, trick: Sequence[CardLike]
 ) -> tuple[Rules, TrumpTables, list[int], list[int]]:
@@ -83,6 +95,17 @@ def trick_winner(rules: Rules | str, trump: str, trick: Sequence[CardLike]) -> i
     if not tr:
         raise InputError("trick", trick, "at least one card: an empty trick has no winner")
     return winner_index(t, tr)
+
+
+def winning_plays(
+    rules: Rules | str, trump: str, hand: Sequence[CardLike], trick: Sequence[CardLike]
+) -> list[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` and would take it, the cheapest
+    first (see :func:`winning_mask`)."""
+    r, t, h, tr = _position(rules, trump, hand, trick)
+    if not tr or len(tr) == r.players:
+        raise InputError("trick", f"<{len(tr)} cards>", "a trick under way: led, not complete")
+    return [CARDS[c] for c in winning_mask(t, sum(1 << c for c in h), tr)]
 
 
 def _names(t: TrumpTables, mask: int) -> str:

@@ -1,17 +1,18 @@
 """Puzzles: positions of either preset with a question the engine answers at checking time.
 
 :mod:`~fortyfive.puzzles.model` holds the data types; the kinds live in private modules
-(``_cards``: order, winner, legal, keep; ``_deal_kinds``: rob, score, game-winner, calls;
-``_endgame_kind``: target; ``_race_kind``: race; ``_turns``: turn; ``_pick``: notation,
-trumps; ``_give_up``: give-up; ``_bidding``: bid), each registering its run class for its
-kind; the course's collections are JSON in ``collections/``, the banks the slowest kinds'
-drills draw from in ``drills/``;
-:mod:`~fortyfive.puzzles.generate` makes new puzzles.
+(``_cards``: order, winner, legal, keep; ``_cheapest``: cheapest; ``_deal_kinds``: rob,
+score, game-winner, calls; ``_endgame_kind``: target; ``_race_kind``: race; ``_turns``: turn;
+``_pick``: notation, trumps; ``_give_up``: give-up; ``_bidding``: bid), each registering its
+run class for its kind; the course's collections are JSON in ``collections/``, the banks the
+slowest kinds' drills draw from in ``drills/``; :mod:`~fortyfive.puzzles.generate` makes new
+puzzles.
 """
 
 from fortyfive.puzzles import (  # noqa: F401  (register the kinds)
     _bidding,
     _cards,
+    _cheapest,
     _deal_kinds,
     _endgame_kind,
     _give_up,

@@ -25,6 +25,10 @@ from fortyfive.puzzles.model import Feedback, PuzzleInputError, PuzzleRun
 # ---------------------------------------------------------------------------- card puzzles
 
 
+def _colour(trump: str) -> str:
+    return "black" if trump in "SC" else "red"
+
+
 @dataclass
 class _CardRun(PuzzleRun):
     """Puzzles about cards and one trump suit, without a whole deal."""
@@ -41,6 +45,13 @@ class _CardRun(PuzzleRun):
 
     def _ids(self, key: str) -> list[int]:
         return [parse_card(c).id for c in self.puzzle.position[key]]
+
+    def _trick_answer_view(self, answer: str, cards: list[int]) -> dict[str, Any]:
+        """The view of a trick under way, answered by ``cards`` (of the trick or the hand)."""
+        v = self._base_view()
+        v["trick"] = self._trick_view()
+        v["answer"] = {"type": answer, "cards": [str(CARDS[c]) for c in cards]}
+        return v
 
     def _trick_view(self) -> list[dict[str, Any]]:
         """The position's trick, each card with the seat that played it (from ``leader``)."""
@@ -99,6 +110,13 @@ class OrderRun(_CardRun, kind="order"):
             if self.trump == "H"
             else "then the ace of trumps, the king and the queen"
         )
+        if self.plain is None:  # every card a trump: the plain orders do not come into it
+            return [
+                f"R2.3: the top trumps are the 5 and the jack of trumps, {joker}AH, {after_ah}. "
+                "Red trumps then run 10 9 ... 2, black ones 2 3 4 6 ... 10.",
+                "Place the top trumps here first, those R2.3 promotes above the ace of trumps; "
+                f"then the others by the pips of a {_colour(self.trump)} suit.",
+            ] + ([f"The highest card here is {self.right[0]}."] if len(self.right) > 4 else [])
         return [
             f"R2.3: the top trumps are the 5 and the jack of trumps, {joker}AH, {after_ah}. "
             "Red trumps then run 10 9 ... 2, black ones 2 3 4 6 ... 10 (R2.4 for plain suits: "
@@ -135,10 +153,7 @@ class WinnerRun(_CardRun, kind="winner"):
         self.win = self.trick[winner_index(self.t, self.trick)]
 
     def _view(self) -> dict[str, Any]:
-        v = self._base_view()
-        v["trick"] = self._trick_view()
-        v["answer"] = {"type": "card", "cards": [str(CARDS[c]) for c in self.trick]}
-        return v
+        return self._trick_answer_view("card", self.trick)
 
     def _why_wins(self) -> str:
         w = CARDS[self.win]
@@ -236,10 +251,7 @@ class LegalRun(_CardRun, kind="legal"):
         self.legal = [str(CARDS[c]) for c in self.hand if legal >> c & 1]
 
     def _view(self) -> dict[str, Any]:
-        v = self._base_view()
-        v["trick"] = self._trick_view()
-        v["answer"] = {"type": "cards", "cards": [str(CARDS[c]) for c in self.hand]}
-        return v
+        return self._trick_answer_view("cards", self.hand)
 
     def _why(self, card: int) -> str:
         return explain_mask(self.t, self.mask, self.lead, card) or explain_legal_mask(

@@ -326,7 +326,8 @@ class RaceRun(GameRun, kind="race"):
         need = ", ".join(
             f"{names[p]} {max(r.target - score, 0)}"
             + (
-                f" ({max(needs[p], 0)} if the bonus of trick {status.trick}, its so far, stands)"
+                f" ({max(needs[p], 0)} if the bonus stands: {names[p]}'s trick "
+                f"{status.trick} has it now)"
                 if p == holder
                 else ""
             )

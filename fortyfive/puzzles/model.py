@@ -43,6 +43,7 @@ from fortyfive.puzzles import display
 KINDS = (
     "order",
     "winner",
+    "cheapest",
     "legal",
     "keep",
     "rob",
@@ -476,7 +477,7 @@ def load_collection(name: str | int) -> list[Puzzle]:
     """A shipped collection by name, or a chapter number.
 
     >>> [p.id for p in load_collection(1)][:2]
-    ['c1-01', 'c1-02']
+    ['c1-01', 'c1-03']
     """
     return list(_load(f"chapter{name}" if isinstance(name, int) else name))
 

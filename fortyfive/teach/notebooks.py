@@ -19,6 +19,7 @@ from fortyfive.teach.manifest import Manifest
 _TITLES = {
     "order": "put the cards in order",
     "winner": "who takes the trick",
+    "cheapest": "win the trick cheaply",
     "legal": "which cards may be played",
     "keep": "keep or play",
     "rob": "who may rob",

@@ -1,5 +1,5 @@
-"""Makers of the card puzzles, on one trump suit and a few cards: order, winner, legal and keep
-(R2-R5), and the pick-out kinds notation (R1.1) and trumps (R2.1, R2.2, R6.3)."""
+"""Makers of the card puzzles, on one trump suit and a few cards: order, winner, cheapest,
+legal and keep (R2-R5), and the pick-out kinds notation (R1.1) and trumps (R2.1, R2.2, R6.3)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from fortyfive.engine.cards import AH_ID, CARDS, JOKER_ID, SUIT_NAMES, SUITS
 from fortyfive.engine.dealing import turnup_trump
 from fortyfive.engine.rules import BARKER, BRUFF, TrumpTables, rules_tables
-from fortyfive.engine.tricks import legal_mask, winner_index
+from fortyfive.engine.tricks import legal_mask, winner_index, winning_mask
 from fortyfive.puzzles._pick import misread
 from fortyfive.puzzles.generate._common import Made, Position, _names, _random_trick
 
@@ -66,6 +66,69 @@ def _winner(rng: random.Random, d: int, variant: str | None = None) -> Made:
         return None
     pos = {"trump": trump, "leader": 0, "trick": _names(trick)}
     return rules.name, pos, "Which card takes this trick?", ("R3.2", "R2.3", "R2.4")
+
+
+def _whist_power(t: TrumpTables, card: int, led: str) -> int:
+    """A card's rank as a whist player reads it: the trump suit's cards ace-high above the suit
+    led's, no other card counted (AH a plain heart, the joker nothing)."""
+    c = CARDS[card]
+    value = "23456789TJQKA".find(c.rank) + 2 if c.rank else 0
+    if c.suit == SUITS[t.trump]:
+        return 100 + value
+    return value if c.suit == led else 0
+
+
+def _cheapest(rng: random.Random, d: int, variant: str | None = None) -> Made:
+    """A trick under way and a hand that can take it with two cards or more; the lowest of them
+    is the answer, and it is not the card a whist player would pick (ace-high trumps, AH a
+    heart). A plain suit is led: the hand holds none of it at difficulties 1 and 2 (any card
+    may be played, R4.3), some at 3 (follow or trump, R4.1, R4.2); a trump is in the trick
+    already at difficulty 2, none at 1.
+
+    ``variant``: ``"black"``, the answer is a pip of a black trump suit (R2.3: the low pips rank
+    high); ``"top"``, the answer is AH or the joker, above the ace of trumps; ``"ace"``, the
+    answer is the ace of trumps, below the jack and AH (R2.3); at difficulty 3, ``"follow"``, a
+    card of the suit led (R4.2), and ``"ruff"``, a trump, the suit led held but none of it
+    winning (R4.1)."""
+    rules = BARKER if d == 1 else rng.choice([BRUFF, BARKER])
+    k = rng.randrange(1 if d == 1 else 2, rules.players)
+    trump, hands, trick = _random_trick(rules, rng, k)
+    t = rules_tables(rules, trump)
+    hand, lead = hands[k], trick[0]
+    if t.is_trump(lead):
+        return None
+    led = t.eff_suit[lead]
+    follows = any(t.eff_suit[c] == led for c in hand)
+    if follows != (d == 3) or (d < 3 and any(t.is_trump(c) for c in trick) != (d == 2)):
+        return None
+    mask = sum(1 << c for c in hand)
+    wins = winning_mask(t, mask, trick)
+    legal = legal_mask(t, mask, lead)
+    if len(wins) < 2 or all(c in wins for c in hand if legal >> c & 1):
+        return None  # a choice among winners, and some card that loses
+    right = wins[0]
+    if variant == "black" and not (trump in "SC" and str(CARDS[right].rank) in "2346789T"):
+        return None
+    if variant == "top" and right not in (AH_ID, JOKER_ID):
+        return None
+    if variant == "ace" and not (right != AH_ID and CARDS[right].rank == "A"):
+        return None
+    if variant == "follow" and t.is_trump(right):  # a card of the suit led wins, and trumps
+        return None
+    if variant == "ruff" and not t.is_trump(right):  # the suit led held, and none of it wins
+        return None
+    suit = SUITS[led]
+    whist = sorted(trick + hand, key=lambda c: _whist_power(t, c, suit))
+    beat = max(_whist_power(t, c, suit) for c in trick)
+    naive = [c for c in whist if c in hand and _whist_power(t, c, suit) > beat]
+    if naive and naive[0] == right:
+        return None  # a whist player's cheapest winner would be the answer
+    pos = {"trump": trump, "leader": 0, "trick": _names(trick), "hand": _names(hand)}
+    prompt = "Which of your cards takes this trick most cheaply, keeping your better cards?"
+    if d < 3:
+        prompt = "You hold no card of the suit led, so any of your cards may be played. " + prompt
+        return rules.name, pos, prompt, ("R2.3", "R3.2")
+    return rules.name, pos, prompt, ("R2.3", "R2.4", "R3.2", "R4.1", "R4.2")
 
 
 def _legal(rng: random.Random, d: int, variant: str | None = None) -> Made:

@@ -35,17 +35,18 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
     },
     1: {
         1: ("order", 1, "D"),
-        2: ("order", 1, "C"),  # the black pips run backwards (R2.3), the jack above the ace
         3: ("trumps", 1, None),  # R2.1, R2.2
         4: ("target", 1, "bruff-bonus"),  # TH takes the trick over 8H: red trumps run upwards
         5: ("target", 3, "bruff-bonus"),
-        6: ("order", 2, "joker"),
         9: ("winner", 1, None),  # the plain order: a black queen over the ace (R2.4)
         10: ("trumps", 3, None),
         11: ("order", 3, "S"),
-        12: ("order", 3, "C"),  # bruff, a spade led: AH, the plain AS and a plain five
-        14: ("target", 1, "barker-bonus"),  # 5S is no trump: led, the partner trumps it
         15: ("winner", 3, None),  # the joker led and beaten: the five of trumps above it
+        # win the trick cheaply: the lowest card that takes it, which whist's order misses
+        16: ("cheapest", 1, "black"),  # clubs: 9C, below 3C, still takes a spade trick
+        17: ("cheapest", 1, "ace"),  # diamonds: AD, the ace of trumps, ranks below JD
+        18: ("cheapest", 2, "top"),  # AH overtrumps AD, the ace of trumps: keep JD
+        19: ("order", 2, "joker"),  # hearts: the joker above AH, itself the ace of trumps
     },
     2: {
         1: ("winner", 2, None),
@@ -56,10 +57,11 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         10: ("legal", 3, "ah-led"),  # R2.2
         14: ("keep", 3, "later"),  # R5.4
         15: ("target", 2, "bruff-draw"),
-        17: ("winner", 3, None),  # AH above the trump ace, a plain five beside them
         19: ("target", 1, "barker-play"),
-        20: ("legal", 3, "joker-led"),  # JC is privileged against the joker: any card (R5.3)
         21: ("keep", 2, "trump-ace"),  # the ace of trumps is not protected (R5.2)
+        # win the trick cheaply, holding the suit led: follow with a winner, or trump
+        22: ("cheapest", 3, "follow"),  # JD, not a trump: AD is the lowest diamond (R2.4)
+        23: ("cheapest", 3, "ruff"),  # 5C follows and loses, 5H is no trump: AH, keeping JK, JD
     },
     3: {
         2: ("turn", 2, "dealt"),  # R6.2
@@ -82,13 +84,13 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         7: ("game-winner", 1, "plain"),  # 45 with a bonus not yet certain: won at the end (R8.2)
         9: ("game-winner", 2, "race"),
         12: ("game-winner", 3, "jink"),
-        13: ("target", 3, "bruff-draw"),  # a low trump led draws the 5 of trumps
         16: ("score", 3, "bruff-robbed"),  # the 5 turned up, but robbed: the bonus stays open
-        17: ("target", 3, "bruff-bonus"),  # AH is the deal's highest trump: keep it, lead TC
         # races to 45 (R8.1), each won by one card though another takes as many points
         18: ("race", 1, "give"),  # give the trick to a partnership that still needs two
         19: ("race", 2, "first"),  # take the trick now: it gets there before the others
         20: ("race", 3, "bonus"),  # the bonus counts back to its trick once certain (R8.2)
+        21: ("race", 2, "bonus"),  # a plain king takes trick 3; the bonus makes 45 at trick 4
+        22: ("race", 2, "give"),  # give trick 3 away, or C's open bonus brings it to 45 first
     },
     5: {
         1: ("calls", 2, None),  # the dealer after three passes: no hold, and no forced bid
@@ -124,10 +126,10 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
 #: (each repeated a puzzle before it, a worked example of its chapter or another endgame's
 #: shape, or was answered right by a naive reading).
 RETIRED: dict[int, tuple[int, ...]] = {
-    1: (7, 8, 13),
-    2: (3, 6, 7, 9, 11, 12, 13, 16, 18),
+    1: (2, 6, 7, 8, 12, 13, 14),
+    2: (3, 6, 7, 9, 11, 12, 13, 16, 17, 18, 20),
     3: (1, 7, 9, 10, 11, 12, 16),
-    4: (1, 2, 6, 8, 10, 11, 14, 15),
+    4: (1, 2, 6, 8, 10, 11, 13, 14, 15, 17),
     5: (2, 3, 4, 8, 13, 15, 16, 17),
     6: (2, 3, 5, 8, 12, 13, 15, 19),
 }
@@ -149,33 +151,34 @@ SEEDS: dict[str, int] = {
     "c1-03": 1052,  # clubs: AH, 7C and 5C, not 2H nor the plain 5D
     "c1-04": 1240,  # TH, the middle trump, wins over 8H; neither 4H nor the top trump, 5H
     "c1-05": 1016,  # throw a loser first, keeping the joker, the deal's top trump, for later
-    "c1-06": 1016,  # JC above the joker, AH below it, and the black pips reversed
-    "c1-02": 1016,  # JC > AC > 2C > TC: neither ace-high nor the pips' face order
     "c1-09": 1090,  # QS over AS in a plain suit: whist gives the trick to the ace
     "c1-10": 1125,  # hearts: JK, 5H and AH, not AC nor the other two fives
-    "c1-12": 1288,  # JC > AH > AC > AS > 4S > 5S: no table of the chapter shows it
-    "c1-14": 1676,  # the plain 5S, for the partner to trump: not 5D, nor 7C
     "c1-15": 1137,  # the joker led, and 5D takes it over AH
+    "c1-16": 1015,  # 5C, 3C and 9C all take the trick: 9C, a whist player's highest club
+    "c1-17": 1015,  # JD and AD take it: AD, which a whist player keeps as the higher
+    "c1-18": 1018,  # AD trumped the heart led: AH, no heart, beats it; JD is kept for later
+    "c1-19": 1044,  # 5H > JK > AH > QH > 2H: no king, and no ladder of hearts shown
     "c2-01": 2002,  # 3C over 7C: the black trumps' pips run backwards
     "c2-02": 2013,  # 5C wins the trick, and leads next, where whist gives it to the TC
     "c2-04": 2237,  # no trump in hand: give the trick away with 7S, keep the winners
     "c2-14": 2017,  # the joker played after the lead: AH is still privileged (not the 5, J)
     "c2-15": 2018,  # draw with the 7, keeping AH: not the top trump first
-    "c2-17": 2023,  # AH above AC, the ace of trumps; 5H, a plain five, takes nothing
     "c2-19": 2363,  # JD, neither the highest card (QC) nor the lowest (TS)
+    "c2-22": 2022,  # whist gives the trick to AD, the lowest diamond: JD beats 8D, no trump needed
+    "c2-23": 2052,  # 7D trumped the clubs: the plain fives take nothing; AH is the cheapest trump
     "c3-04": 3025,  # a heart turned up: every heart is a trump, not AH alone
     "c3-05": 3008,  # AD turned up: the dealer may rob it, but seat 3 acts first
     "c3-08": 3008,  # AD in the stock: nobody robs, though AH and the joker are both dealt
     "c3-13": 3014,  # the dealer holds the joker and AC; AH is another seat's
     "c3-18": 3107,  # give up KC, not 3D: the king would overtake the partner's QC
     "c4-07": 4100,  # A on 45 at trick 4 only with JC's open bonus: won after trick 5, not 4
-    # endgames of shapes the course had not asked (tricks left, trumps and plain cards held,
-    # the right card's place among them), as are c2-04, c2-19, c6-01, c6-04, c6-07 and c6-14
-    "c4-13": 4542,  # 3S draws the defence's 5S, and JS is then the top trump
-    "c4-17": 4830,  # 5C, JC and JK undealt: AH is the top trump; TC draws, the partner's QC wins
-    "c4-18": 0,  # JH gives trick 3 to A, on 35; QS takes as many points, and C gets there first
+    # races: the first seed whose winning card does what the theme says
+    "c4-18": 0,  # JH gives trick 3 to C, which still needs two; after QS, C gets there first
     "c4-19": 3,  # KC takes trick 3 now; AS takes as many points, and C gets there first
     "c4-20": 0,  # 4D: the bonus of trick 1 counts back, so A needs two tricks before C's two
+    "c4-21": 4,  # KS takes trick 3, and JD's trick 4 with the bonus brings B to 45 there; JH
+    # scores as many points, but A gets there first
+    "c4-22": 4,  # TS gives trick 3 to A; AD takes it, and C's bonus of trick 1 wins at trick 4
     "c5-01": 5034,  # three passes, the dealer to call: no bid to hold, yet it may pass
     "c5-07": 5111,  # no honour at all, and yet worth 10: the partner's trick and the trumps
     "c5-19": 5124,  # defend with the plain QH, keeping the trump

@@ -7,7 +7,15 @@ import random
 from typing import Any
 
 from fortyfive.puzzles.generate._bids import _bid
-from fortyfive.puzzles.generate._cards import _keep, _legal, _notation, _order, _trumps, _winner
+from fortyfive.puzzles.generate._cards import (
+    _cheapest,
+    _keep,
+    _legal,
+    _notation,
+    _order,
+    _trumps,
+    _winner,
+)
 from fortyfive.puzzles.generate._deal_makers import (
     _calls,
     _game_winner,
@@ -36,6 +44,7 @@ _TRIES = 100_000
 TITLES = {
     "order": "Put the cards in order",
     "winner": "Who takes the trick?",
+    "cheapest": "Win the trick cheaply",
     "legal": "Which cards may you play?",
     "keep": "Keep or play?",
     "rob": "Who may rob?",
@@ -106,6 +115,8 @@ def _make(kind: str, rng: random.Random, d: int, variant: Any) -> Any:
         return _order(rng, d, variant)
     if kind == "winner":
         return _winner(rng, d, variant)
+    if kind == "cheapest":
+        return _cheapest(rng, d, variant)
     if kind == "legal":
         return _legal(rng, d, variant)
     if kind == "notation":
