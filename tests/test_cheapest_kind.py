@@ -86,14 +86,24 @@ def test_c1_18_ah_overtrumps_the_ace_of_trumps_and_lower_trumps_lose() -> None:
     assert run.check("AH").correct
 
 
-def test_c2_23_the_plain_fives_take_nothing_and_ah_is_the_cheapest_trump() -> None:
+def test_c2_23_a_black_plain_pip_loses_and_the_lowest_trump_wins() -> None:
+    """Spades led with 3S: 6S follows but ranks below it in plain spades (R2.4), so the hand
+    trumps, and 8D is its lowest trump; 9C may not be played while holding a spade (R4.2)."""
     run = get_puzzle("c2-23").start()
-    five = run.check("5C")  # follows the clubs led, and loses to the trump
-    assert not five.correct and "any trump beats a plain card (R3.2)" in five.message
-    other = run.check("5H")  # no trump, and the hand holds a club: not allowed (R4.2)
-    assert not other.correct and "R4.2" in other.message
-    right = run.check("AH")
-    assert right.correct and "JK and JD stay in your hand" in right.message
+    follow = run.check("6S")
+    assert not follow.correct and "3S ranks above 6S" in follow.message
+    assert "R4.2" in run.check("9C").message
+    high = run.check("AD")
+    assert not high.correct and "a lower trump of yours takes it too" in high.message
+    right = run.check("8D")
+    assert right.correct and "9D and AD stay in your hand" in right.message
+
+
+def test_c2_22_a_trump_is_dearer_than_a_winning_card_of_the_suit_led() -> None:
+    run = get_puzzle("c2-22").start()
+    trump = run.check("9C")
+    assert not trump.correct and "a card of the suit led takes it too" in trump.message
+    assert run.check("JD").correct
 
 
 def test_d3_an_illegal_card_is_refused_with_the_rule_it_breaks() -> None:

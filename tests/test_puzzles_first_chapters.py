@@ -23,7 +23,13 @@ from fortyfive.agents.rule_play import rob_discard
 from fortyfive.course.files import NOTEBOOKS
 from fortyfive.engine.cards import CARDS, parse_card
 from fortyfive.engine.dealing import deal_pack
-from fortyfive.puzzles import Puzzle, PuzzleInputError, load_collection, load_drill_bank
+from fortyfive.puzzles import (
+    Puzzle,
+    PuzzleInputError,
+    get_puzzle,
+    load_collection,
+    load_drill_bank,
+)
 from fortyfive.puzzles._give_up import GiveUpRun
 from fortyfive.puzzles._parts import position_game
 from fortyfive.puzzles.generate import COURSE, generate_puzzles
@@ -582,3 +588,15 @@ def test_r6_5_a_give_up_miss_asks_what_each_card_does_not_only_what_it_wins() ->
     assert "which only gets in your side's way" in first and "KC" not in first
     second = run.check("6D").message
     assert "a trick it takes from your partner" in second and "KC" not in second
+
+
+def test_r2_3_c1_20_the_jack_of_trumps_takes_the_joker_led_and_plain_cards_take_nothing() -> None:
+    """The joker led with diamonds trumps: JD ranks above it, AD (the ace of trumps) below it;
+    the plain 5S and JS are no trumps (only the trump suit's five and jack are promoted)."""
+    p = get_puzzle("c1-20")
+    assert p.position["trick"][0] == "JK" and "5D" not in p.position["trick"]
+    run = p.start()
+    plain = run.check("JS")
+    assert not plain.correct and "JS is no trump, and a trump was led" in plain.message
+    assert not run.check("AD").correct
+    assert run.check("JD").correct

@@ -173,10 +173,14 @@ class WinnerRun(_CardRun, kind="winner"):
             )
         t, lead = self.t, self.trick[0]
         if not t.is_trump(c) and t.eff_suit[c] != t.eff_suit[lead]:
-            suit = SUIT_NAMES[SUITS[t.eff_suit[lead]]] if not t.is_trump(lead) else "trumps"
-            why = (
-                f"{CARDS[c]} is neither a trump nor of the suit led ({suit}): it cannot win (R3.2)."
-            )
+            if t.is_trump(lead):
+                why = f"{CARDS[c]} is no trump, and a trump was led: it cannot win (R3.2)."
+            else:
+                suit = SUIT_NAMES[SUITS[t.eff_suit[lead]]]
+                why = (
+                    f"{CARDS[c]} is neither a trump nor of the suit led ({suit}): it cannot win "
+                    "(R3.2)."
+                )
         else:
             why = self._beaten_why(c)
         return Feedback(False, False, f"No: {CARDS[c]} does not take this trick. {why}", rules)
@@ -262,8 +266,7 @@ class LegalRun(_CardRun, kind="legal"):
         got = card_names(answer, [str(CARDS[c]) for c in self.hand])
         rules = self.puzzle.rules
         if set(got) == set(self.legal):
-            lines = [f"{c}: {self._why(parse_card(c).id)}" for c in self.legal]
-            return Feedback(True, True, "Right. " + " ".join(lines[:2]) + self._no_need(), rules)
+            return Feedback(True, True, "Right. " + self._reasons() + self._no_need(), rules)
         wrong = [c for c in got if c not in self.legal]
         missed = [c for c in self.legal if c not in got]
         if self.tries == 0:  # the first miss says what to look at, not which card
@@ -339,21 +342,24 @@ class LegalRun(_CardRun, kind="legal"):
             "trump, never a heart: R2.2), and which are trumps (R4.1)?"
         )
 
-    def _solution(self) -> Feedback:
-        # One reason, several cards (the same privileged trump kept, the same suit to follow):
-        # said once for them all, as a reader would, not once a card.
+    def _reasons(self) -> str:
+        """Why each card of the hand may or may not be played. One reason, several cards (the
+        same privileged trump kept, the same suit to follow): said once for them all, as a
+        reader would, not once a card."""
         groups: dict[str, list[str]] = {}
         for c in self.hand:
             name = str(CARDS[c])
             key = re.sub(rf"\b{name}\b", "{card}", self._why(c))
             groups.setdefault(key, []).append(name)
-        lines = [
+        return " ".join(
             f"{names[0]}: {key.replace('{card}', names[0])}"
             if len(names) == 1
             else f"{' '.join(names)}: {key.replace('{card}', 'any of these')}"
             for key, names in groups.items()
-        ]
-        msg = "You may play " + " ".join(self.legal) + ". " + " ".join(lines) + self._no_need()
+        )
+
+    def _solution(self) -> Feedback:
+        msg = "You may play " + " ".join(self.legal) + ". " + self._reasons() + self._no_need()
         return Feedback(False, True, msg, self.puzzle.rules, highlight=tuple(self.legal))
 
 

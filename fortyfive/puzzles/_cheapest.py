@@ -92,10 +92,15 @@ class CheapestRun(_CardRun, kind="cheapest"):
         if illegal:
             return Feedback(False, False, f"No: {CARDS[c]} may not be played. {illegal}", rules)
         if c in self.wins:
-            rule = "R2.3" if self.t.is_trump(self.wins[0]) else "R2.4"
+            if self.t.is_trump(self.wins[0]):
+                cheaper = "a lower trump of yours takes it too (R2.3)"
+            elif self.t.is_trump(c):
+                cheaper = "a card of the suit led takes it too, and spends no trump (R4.2)"
+            else:
+                cheaper = "a lower card of the suit led takes it too (R2.4)"
             msg = (
-                f"{CARDS[c]} takes the trick, but not most cheaply: a lower card of yours takes "
-                f"it too ({rule}), and {CARDS[c]} is worth keeping for a later trick.{more}"
+                f"{CARDS[c]} takes the trick, but not most cheaply: {cheaper}, and {CARDS[c]} is "
+                f"worth keeping for a later trick.{more}"
             )
             return Feedback(False, False, msg, rules)
         t, lead = self.t, self.trick[0]

@@ -48,8 +48,11 @@ def _order(rng: random.Random, d: int, variant: str | None = None) -> Made:
 
 
 def _winner(rng: random.Random, d: int, variant: str | None = None) -> Made:
-    """``variant`` ``"ah"``: hearts are not trumps and AH meets hearts in the trick (R2.2)."""
+    """``variant`` ``"ah"``: hearts are not trumps and AH meets hearts in the trick (R2.2);
+    ``"joker"``: bruff, the joker against the jack, AH or the ace of trumps, the 5 not there."""
     rules = BARKER if d == 1 else rng.choice([BRUFF, BARKER])
+    if variant == "joker":
+        rules = BRUFF
     trump, _, trick = _random_trick(rules, rng, rules.players)
     t = rules_tables(rules, trump)
     trumps = [c for c in trick if t.is_trump(c)]
@@ -61,6 +64,12 @@ def _winner(rng: random.Random, d: int, variant: str | None = None) -> Made:
         pos = {"trump": trump, "leader": 0, "trick": _names(trick)}
         prompt = "Which card takes this trick?"
         return rules.name, pos, prompt, ("R3.2", "R2.1", "R2.2", "R2.3")
+    if variant == "joker":  # bruff: the joker against the top trumps but the 5 (R2.3)
+        tops = {CARDS[c].rank for c in trumps if c not in (AH_ID, JOKER_ID)}
+        if JOKER_ID not in trick or "5" in tops or not ({"J", "A"} & tops or AH_ID in trick):
+            return None
+        pos = {"trump": trump, "leader": 0, "trick": _names(trick)}
+        return rules.name, pos, "Which card takes this trick?", ("R3.2", "R2.1", "R2.3")
     # d2: two trumps or more, so that the trump order decides (one trump simply wins, R3.2)
     if (d == 1 and len(trumps) > 1) or (d == 2 and len(trumps) < 2) or (d == 3 and not special):
         return None

@@ -41,12 +41,12 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         9: ("winner", 1, None),  # the plain order: a black queen over the ace (R2.4)
         10: ("trumps", 3, None),
         11: ("order", 3, "S"),
-        15: ("winner", 3, None),  # the joker led and beaten: the five of trumps above it
         # win the trick cheaply: the lowest card that takes it, which whist's order misses
         16: ("cheapest", 1, "black"),  # clubs: 9C, below 3C, still takes a spade trick
         17: ("cheapest", 1, "ace"),  # diamonds: AD, the ace of trumps, ranks below JD
         18: ("cheapest", 2, "top"),  # AH overtrumps AD, the ace of trumps: keep JD
         19: ("order", 2, "joker"),  # hearts: the joker above AH, itself the ace of trumps
+        20: ("winner", 3, "joker"),  # the joker led: JD above it, AD below, 5S and JS plain
     },
     2: {
         1: ("winner", 2, None),
@@ -61,7 +61,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         21: ("keep", 2, "trump-ace"),  # the ace of trumps is not protected (R5.2)
         # win the trick cheaply, holding the suit led: follow with a winner, or trump
         22: ("cheapest", 3, "follow"),  # JD, not a trump: AD is the lowest diamond (R2.4)
-        23: ("cheapest", 3, "ruff"),  # 5C follows and loses, 5H is no trump: AH, keeping JK, JD
+        23: ("cheapest", 3, "ruff"),  # 6S follows, and loses to 3S: trump with 8D, not AD
     },
     3: {
         2: ("turn", 2, "dealt"),  # R6.2
@@ -126,7 +126,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
 #: (each repeated a puzzle before it, a worked example of its chapter or another endgame's
 #: shape, or was answered right by a naive reading).
 RETIRED: dict[int, tuple[int, ...]] = {
-    1: (2, 6, 7, 8, 12, 13, 14),
+    1: (2, 6, 7, 8, 12, 13, 14, 15),
     2: (3, 6, 7, 9, 11, 12, 13, 16, 17, 18, 20),
     3: (1, 7, 9, 10, 11, 12, 16),
     4: (1, 2, 6, 8, 10, 11, 13, 14, 15, 17),
@@ -153,11 +153,11 @@ SEEDS: dict[str, int] = {
     "c1-05": 1016,  # throw a loser first, keeping the joker, the deal's top trump, for later
     "c1-09": 1090,  # QS over AS in a plain suit: whist gives the trick to the ace
     "c1-10": 1125,  # hearts: JK, 5H and AH, not AC nor the other two fives
-    "c1-15": 1137,  # the joker led, and 5D takes it over AH
     "c1-16": 1015,  # 5C, 3C and 9C all take the trick: 9C, a whist player's highest club
     "c1-17": 1015,  # JD and AD take it: AD, which a whist player keeps as the higher
     "c1-18": 1018,  # AD trumped the heart led: AH, no heart, beats it; JD is kept for later
     "c1-19": 1044,  # 5H > JK > AH > QH > 2H: no king, and no ladder of hearts shown
+    "c1-20": 1137,  # JD over the joker led; AD, the plain 5S and JS take nothing
     "c2-01": 2002,  # 3C over 7C: the black trumps' pips run backwards
     "c2-02": 2013,  # 5C wins the trick, and leads next, where whist gives it to the TC
     "c2-04": 2237,  # no trump in hand: give the trick away with 7S, keep the winners
@@ -165,7 +165,8 @@ SEEDS: dict[str, int] = {
     "c2-15": 2018,  # draw with the 7, keeping AH: not the top trump first
     "c2-19": 2363,  # JD, neither the highest card (QC) nor the lowest (TS)
     "c2-22": 2022,  # whist gives the trick to AD, the lowest diamond: JD beats 8D, no trump needed
-    "c2-23": 2052,  # 7D trumped the clubs: the plain fives take nothing; AH is the cheapest trump
+    "c2-23": 2051,  # 3S ranks above 6S in plain spades: trump with 8D, the lowest trump, not
+    # the 6S a whist player follows with, nor 9D or AD
     "c3-04": 3025,  # a heart turned up: every heart is a trump, not AH alone
     "c3-05": 3008,  # AD turned up: the dealer may rob it, but seat 3 acts first
     "c3-08": 3008,  # AD in the stock: nobody robs, though AH and the joker are both dealt
