@@ -41,6 +41,10 @@ class Outcome:
     scores: tuple[int, ...]
 
     def describe(self, names: tuple[str, ...], target_rule: str = "R8.1") -> str:
-        """In words, e.g. ``"A won: reached the target first (R8.1), deal 3, trick 4"``."""
+        """In words, e.g. ``"A won: reached the target first (R8.1), decided after trick 4 of
+        deal 3"``: the trick that settled it, which may come after the one that reached 45 (a
+        bonus counted back once certain, R8.2)."""
         how = _WORDS[self.reason].format(rule=target_rule)
-        return f"{names[self.winner]} won: {how}, deal {self.deal}, trick {self.trick}"
+        return (
+            f"{names[self.winner]} won: {how}, decided after trick {self.trick} of deal {self.deal}"
+        )

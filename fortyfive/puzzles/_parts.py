@@ -289,6 +289,9 @@ class GameRun(PuzzleRun):
             facts.append(f"Turned up: {CARDS[deal.turnup]}")
         if deal.robbed_by >= 0:
             facts.append(f"Seat {deal.robbed_by} robbed the turn-up (R6.5)")
+        elif deal.turnup >= 0 and not self.rules_.auction and deal.tricks:
+            # as plain at the table as a robbing: the first trick is over, so it is final (R6.6)
+            facts.append("The turn-up was not robbed (R6.5, R6.6)")
         facts.append(f"Dealer: seat {deal.dealer}")
         return facts
 
