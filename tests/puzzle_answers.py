@@ -27,7 +27,7 @@ BY_KIND = {
     "order": "c1-01",  # sequence
     "winner": "c2-01",  # card
     "cheapest": "c1-16",  # card of the hand
-    "legal": "c0-07",  # cards
+    "legal": "c0-14",  # cards
     "keep": "c2-14",  # choice
     "rob": "c3-08",  # choice
     "score": "c0-10",  # form with numbers

@@ -122,7 +122,7 @@ def test_what_is_no_answer_is_refused_with_the_reason() -> None:
     order = spec_of("c0-05")  # 4 trumps in order
     with pytest.raises(PuzzleInputError, match="put all 4 cards in order"):
         read_answer(order, "JD 9D")
-    keep = spec_of("c0-08")
+    keep = spec_of("c0-15")
     with pytest.raises(PuzzleInputError, match="type 1 to 2"):
         read_answer(keep, "3")
     score = spec_of("c0-10")
@@ -163,9 +163,9 @@ def test_how_to_type_numbers_the_options_and_names_cards_by_symbol() -> None:
     assert how_to_type("winner", spec_of("c2-01")) == [
         "Type one card of 2♥ 3♣ 2♠ 7♣ (2♥ is typed 2H or 2♥)."
     ]
-    keep = how_to_type("keep", spec_of("c0-08"))
+    keep = how_to_type("keep", spec_of("c0-15"))
     assert (
-        keep[0].startswith("  1. I may keep J♦") and keep[-1] == "Type the number of your answer."
+        keep[0].startswith("  1. I may keep A♥") and keep[-1] == "Type the number of your answer."
     )
     words = how_to_type("notation", spec_of("c0-01"))  # R1.1: the typed words stay as typed
     assert "  1. 9C" in words and not any("♣" in w for w in words)

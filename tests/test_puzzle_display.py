@@ -41,7 +41,7 @@ def test_every_course_puzzle_renders_only_cards_its_view_holds() -> None:
 
 
 def test_the_html_rendering_escapes_every_text() -> None:
-    data = get_puzzle("c0-08").to_dict()
+    data = get_puzzle("c0-15").to_dict()
     data["prompt"] = 'May you keep AH? <img src=x onerror="alert(1)">'
     out = Puzzle.from_dict(data)._repr_html_()
     assert "<img" not in out and "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in out

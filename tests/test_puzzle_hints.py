@@ -57,7 +57,7 @@ def test_a_short_order_hint_leaves_more_than_one_comparison_r2_3() -> None:
 
 
 def test_a_winner_hint_names_no_card_of_the_trick_r3_2() -> None:
-    """'AH and every club are trumps' named the one trump of c0-06's trick."""
+    """'AH and every club are trumps' named the one trump of a trick."""
     for p in of("winner"):
         trick = {str(parse_card(c)) for c in p.position["trick"]}
         for h in hints(p):

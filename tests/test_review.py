@@ -288,10 +288,10 @@ def test_a_well_known_puzzle_comes_back_within_the_year(tmp_path: Path) -> None:
 
 def test_a_real_version_1_file_is_read_and_upgraded(tmp_path: Path) -> None:
     """tests/data/fortyfive-progress-v1.json was written by the course before version 2: c1-01
-    (a wrong answer, then solved), c1-19 (right), c2-01 (a hint, then right), c3-01 (a wrong
-    answer, then Show me), c0-07 (a wrong score, then right) and a generated winner puzzle (a
-    wrong answer). c3-01 has since left the course (its number retired): its attempts are kept,
-    and it does not enter the queue."""
+    (a wrong answer, then solved), c1-02 (right), c2-01 (a hint, then right), c3-01 (a wrong
+    answer, then Show me), c0-07 (a wrong answer, then right) and a generated winner puzzle (a
+    wrong answer). c1-02, c3-01 and c0-07 have since left the course (their numbers retired):
+    their attempts are kept, and they do not enter the queue."""
     path = tmp_path / "fortyfive-progress.json"
     shutil.copy(V1_FILE, path)
     raw = path.read_bytes()
@@ -301,8 +301,8 @@ def test_a_real_version_1_file_is_read_and_upgraded(tmp_path: Path) -> None:
     assert data.attempts == old["attempts"]
     assert path.read_bytes() == raw  # reading never writes
     # the shipped puzzles with a wrong answer or a Show me, in box 1, due the day after
-    failed = {"c1-01", "c0-07"}
-    assert "c3-01" in {a["puzzle"] for a in data.attempts}
+    failed = {"c1-01"}
+    assert {"c1-02", "c3-01", "c0-07"} <= {a["puzzle"] for a in data.attempts}
     assert {i.recipe.puzzle for i in data.review} == failed
     last = max(a["time"][:10] for a in old["attempts"])
     assert {i.due for i in data.review} == {date.fromisoformat(last) + timedelta(days=1)}

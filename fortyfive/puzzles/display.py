@@ -8,12 +8,12 @@ where the notation itself is the question (R1.1: the typed words are the puzzle)
 line names cards as :meth:`~fortyfive.puzzles.PuzzleRun.check` takes them ("5S").
 
 >>> from fortyfive.puzzles import get_puzzle
->>> print(view_text(get_puzzle("c0-06").start().view()))
-c0-06 Who takes the trick? (barker, difficulty 1)
+>>> print(view_text(get_puzzle("c0-13").start().view()))
+c0-13 Who takes the trick? (barker, difficulty 1)
 Which card takes this trick?
-  Trump: clubs
-  Trick: seat 0 6♠, seat 1 A♥, seat 2 Q♠, seat 3 2♠
-To answer: .check(card), one card of 6S AH QS 2S
+  Trump: spades
+  Trick: seat 0 10♥, seat 1 A♠, seat 2 K♣, seat 3 A♥
+To answer: .check(card), one card of TH AS KC AH
 """
 
 from __future__ import annotations

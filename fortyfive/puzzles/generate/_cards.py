@@ -49,7 +49,8 @@ def _order(rng: random.Random, d: int, variant: str | None = None) -> Made:
 
 def _winner(rng: random.Random, d: int, variant: str | None = None) -> Made:
     """``variant`` ``"ah"``: hearts are not trumps and AH meets hearts in the trick (R2.2);
-    ``"joker"``: bruff, the joker against the jack, AH or the ace of trumps, the 5 not there."""
+    ``"joker"``: bruff, the joker against the jack, AH or the ace of trumps, the 5 not there;
+    ``"ah-ace"``: AH against the ace of trumps, neither beaten (AH ranks above it, R2.3)."""
     rules = BARKER if d == 1 else rng.choice([BRUFF, BARKER])
     if variant == "joker":
         rules = BRUFF
@@ -64,6 +65,16 @@ def _winner(rng: random.Random, d: int, variant: str | None = None) -> Made:
         pos = {"trump": trump, "leader": 0, "trick": _names(trick)}
         prompt = "Which card takes this trick?"
         return rules.name, pos, prompt, ("R3.2", "R2.1", "R2.2", "R2.3")
+    if variant == "ah-ace":  # AH against the ace of trumps, no higher trump: AH wins (R2.3)
+        if trump == "H" or AH_ID not in trick:
+            return None  # with hearts trump AH is itself the ace of trumps
+        ace = next(c for c in t.order if CARDS[c].rank == "A" and c != AH_ID)
+        if ace not in trick:
+            return None
+        if any(t.power[c] > t.power[AH_ID] for c in trumps):
+            return None
+        pos = {"trump": trump, "leader": 0, "trick": _names(trick)}
+        return rules.name, pos, "Which card takes this trick?", ("R3.2", "R2.1", "R2.3")
     if variant == "joker":  # bruff: the joker against the top trumps but the 5 (R2.3)
         tops = {CARDS[c].rank for c in trumps if c not in (AH_ID, JOKER_ID)}
         if JOKER_ID not in trick or "5" in tops or not ({"J", "A"} & tops or AH_ID in trick):

@@ -25,9 +25,11 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         3: ("notation", 3, None),  # R1.1: letter case, the ten, the joker
         4: ("turn", 1, "next-player"),  # R1.2, R3.1
         5: ("order", 1, None),  # the tour: chapter 1
-        6: ("winner", 1, None),  # chapter 2 (R3.2), with chapter 1's trump order
-        7: ("legal", 1, None),  # chapter 2
-        8: ("keep", 2, "keep"),  # chapter 2
+        # chapter 2, each with a trap beyond the rule shown: AH above the ace of trumps (R2.3),
+        # AH no heart (R2.2), the joker led above AH (R5.2)
+        13: ("winner", 1, "ah-ace"),
+        14: ("legal", 1, "ah-heart"),
+        15: ("keep", 2, "play"),
         9: ("give-up", 1, "single"),  # chapter 3: what to give up when robbing
         10: ("score", 1, "bruff"),  # chapter 4
         11: ("bid", 1, "modest"),  # chapter 5: how high to bid
@@ -126,6 +128,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
 #: (each repeated a puzzle before it, a worked example of its chapter or another endgame's
 #: shape, or was answered right by a naive reading).
 RETIRED: dict[int, tuple[int, ...]] = {
+    0: (6, 7, 8),
     1: (2, 6, 7, 8, 12, 13, 14, 15),
     2: (3, 6, 7, 9, 11, 12, 13, 16, 17, 18, 20),
     3: (1, 7, 9, 10, 11, 12, 16),
@@ -143,11 +146,11 @@ RETIRED: dict[int, tuple[int, ...]] = {
 #: chapter's text (c3-05's dealer is neither the worked examples' nor the deal summary's).
 SEEDS: dict[str, int] = {
     "c0-05": 68,  # J, then AH, then the king: the order shown must be applied, not copied
-    "c0-06": 68,  # AH, always a trump, takes a trick of spades a whist player gives to QS
-    "c0-07": 33,  # AH may trump a spade lead: a whist player plays the spade alone
-    "c0-08": 146,  # a lone JD need not follow the joker led: a whist player follows trumps
     "c0-10": 20,  # 5H takes JH's trick: the bonus is settled and counted (R7.3)
     "c0-12": 53,  # defence: a plain jack, not the king, takes the trick that beats the contract
+    "c0-13": 9,  # a heart led, AS and AH trump it: AH, above the ace of trumps, takes it
+    "c0-14": 13,  # 7H led and AH the only "heart": no heart held, so any card (R2.2, R4.3)
+    "c0-15": 16,  # the joker led ranks above AH: AH, protected, must still be played (R5.2)
     "c1-03": 1052,  # clubs: AH, 7C and 5C, not 2H nor the plain 5D
     "c1-04": 1240,  # TH, the middle trump, wins over 8H; neither 4H nor the top trump, 5H
     "c1-05": 1016,  # throw a loser first, keeping the joker, the deal's top trump, for later
