@@ -741,6 +741,7 @@ def test_a_chapter_that_teaches_the_explanations_opens_them_from_the_start(
     assert table.locator("details.ff-explain").get_attribute("open") is not None
 
 
+@pytest.mark.full  # the narrow screens of the quick tier check the fit; this repeats it at 600 px
 def test_the_table_keeps_a_usable_width_with_the_sidebar_open(
     page: Page, lab: Lab, output_dir: Path, axe_script: Path
 ) -> None:
