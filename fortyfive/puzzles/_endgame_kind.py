@@ -14,6 +14,7 @@ more often than not and always playing the first card shown (the highest trump) 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,33 @@ THEMES = ("draw", "renege", "bonus", "defend", "throw")
 
 def _deal_over(g: Game, deal_no: int) -> bool:
     return g.over or g.deal_number != deal_no
+
+
+def play_until_asked(
+    g: Game,
+    side: int,
+    finished: Callable[[], bool],
+    defence: Callable[[Game], str],
+    own: Callable[[Game], str | None],
+) -> list[str]:
+    """Play ``g`` on until ``side`` faces a decision of the learner's: ``defence`` gives the
+    other seats' moves, ``own`` the side's, or None where the learner is to choose. Each entry
+    says the seat and card, and "played for you" for a card played on the learner's behalf."""
+    played = []
+    while not finished():
+        assert g.to_act is not None
+        seat = g.to_act
+        if g.rules.partnerships[seat] != side:
+            move = defence(g)
+            played.append(f"seat {seat} {move.split()[-1]}")
+        else:
+            chosen = own(g)
+            if chosen is None:
+                break
+            move = chosen
+            played.append(f"seat {seat} {move.split()[-1]} (played for you)")
+        g.apply(move)
+    return played
 
 
 def _defence_move(g: Game, side: int) -> str:
@@ -696,21 +724,13 @@ class TargetRun(GameRun, kind="target"):
         Each entry says the seat and card, and "for you" for a card played on your behalf."""
         from fortyfive.solve.solver import solve
 
-        g, played = self.game, []
-        while not self._finished():
-            assert g.to_act is not None
-            seat = g.to_act
-            if self.rules_.partnerships[seat] != self.side:
-                move = _defence_move(g, self.side)
-                played.append(f"seat {seat} {move.split()[-1]}")
-            else:
-                solution = solve(g)  # once: it says both whether to ask and what to play
-                if is_decision(g, self.target, solution):
-                    break
-                move = solution.best[0]
-                played.append(f"seat {seat} {move.split()[-1]} (played for you)")
-            g.apply(move)
-        return played
+        def own(g: Game) -> str | None:
+            solution = solve(g)  # once: it says both whether to ask and what to play
+            return None if is_decision(g, self.target, solution) else solution.best[0]
+
+        return play_until_asked(
+            self.game, self.side, self._finished, lambda g: _defence_move(g, self.side), own
+        )
 
     def _check(self, answer: Any) -> Feedback:
         from fortyfive.solve.solver import solve

@@ -23,6 +23,7 @@ from fortyfive.engine.scoring import first_to_target
 from fortyfive.puzzles._endgame_kind import (
     _defence_move,
     open_hand_view,
+    play_until_asked,
     played_out_lines,
 )
 from fortyfive.puzzles._parts import GameRun, card_name
@@ -253,20 +254,14 @@ class RaceRun(GameRun, kind="race"):
     def _defend(self) -> list[str]:
         """Play on until a decision of yours: the defence's replies and your side's turns that
         are no decision (played for you)."""
-        g, played = self.game, []
-        while not self._finished():
-            assert g.to_act is not None
-            seat = g.to_act
-            if self.rules_.partnerships[seat] != self.side:
-                move = defence_move(g, self.side)
-                played.append(f"seat {seat} {move.split()[-1]}")
-            else:
-                if is_race_decision(g, self.side):
-                    break
-                move = own_move(g, self.side)
-                played.append(f"seat {seat} {move.split()[-1]} (played for you)")
-            g.apply(move)
-        return played
+        side = self.side
+        return play_until_asked(
+            self.game,
+            side,
+            self._finished,
+            lambda g: defence_move(g, side),
+            lambda g: None if is_race_decision(g, side) else own_move(g, side),
+        )
 
     def _check(self, answer: Any) -> Feedback:
         g = self.game
