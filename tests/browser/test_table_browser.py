@@ -462,6 +462,7 @@ REDRAW_JS = """
 """
 
 
+@pytest.mark.full  # a measurement at size (60 timings), not a check: the performance page's figure
 def test_click_to_update_latency(page: Page, lab: Lab, output_dir: Path) -> None:
     """20 card clicks, timed in the page from the click to the table's redraw; then the redraw
     alone, 40 times."""
@@ -1064,11 +1065,11 @@ GATHER_JS = """
 
 @pytest.mark.parametrize(
     ("pause_ms", "motion"),
-    # the quick tier: the default pace, and reduced motion; the full tier adds the fast pace
+    # the quick tier: the default pace; the full tier adds the fast pace and reduced motion
     [
         (700, "no-preference"),
         pytest.param(250, "no-preference", marks=pytest.mark.full),
-        (700, "reduce"),
+        pytest.param(700, "reduce", marks=pytest.mark.full),
     ],
 )
 def test_a_complete_trick_is_gathered_toward_its_winner_at_the_speed_settings_pace(
