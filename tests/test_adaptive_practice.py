@@ -20,6 +20,7 @@ from puzzle_answers import script
 from fortyfive.course import drill, review
 from fortyfive.course.charts import ScoreChart
 from fortyfive.course.drill_and_review import PracticeMessage, rating_chart
+from fortyfive.course.mastery import puzzle_rules
 from fortyfive.course.progress import (
     MAX_ATTEMPTS_FOLDED,
     MAX_HISTORY,
@@ -39,10 +40,18 @@ from fortyfive.course.progress import (
     read_progress,
 )
 from fortyfive.course.rating import Rating, play, start_rating, update
-from fortyfive.course.review import MAX_ITEMS, Recipe, ReviewItem, fresh
+from fortyfive.course.review import (
+    MAX_ITEMS,
+    Recipe,
+    ReviewItem,
+    fresh,
+    puzzle_of_id,
+    review_id,
+    shipped,
+)
 from fortyfive.puzzles import get_puzzle
 from fortyfive.puzzles.model import MAX_ATTEMPT_HINTS
-from fortyfive.puzzles.sessions import DrillKey
+from fortyfive.puzzles.sessions import DRILL_KINDS, DrillKey
 from fortyfive.widgets.practice_widget import PracticeWidget
 
 
@@ -294,6 +303,46 @@ def test_a_review_shows_a_fresh_position_of_the_same_kind_and_rules(
     assert shown.position != missed_one.position and shown.id != missed_one.id
     again = review(progress_file=log.path, today=date(2026, 12, 2))
     assert isinstance(again, PracticeWidget) and again.puzzle == shown  # the same day: the same
+
+
+@pytest.mark.parametrize(
+    # each came back as another preset or theme, or without a rule it asks (R10.2: c0-12)
+    "pid",
+    ["c0-12", "c0-13", "c0-15", "c2-05", "c3-05", "c4-05", "c5-18"],
+)
+def test_a_review_keeps_the_puzzles_preset_theme_and_rules(pid: str) -> None:
+    """A review of a bruff score is a bruff score, of a thrown-lead endgame a thrown lead: the
+    fresh puzzle is made with the course's variant of the puzzle, and tagged, as the course's
+    are, with the rules its solution cites (c4-05 came back as an auction score, c3-05's turn
+    as an auction's, c0-15 without R2.2)."""
+    original = get_puzzle(pid)
+    day = date(2026, 12, 8)
+    shown = fresh(Recipe(pid, original.kind), day)
+    assert (shown.kind, shown.preset) == (original.kind, original.preset)
+    assert set(shown.rules) == set(original.rules), (shown.rules, original.rules)
+    assert shown.position != original.position
+    assert shown.id == review_id(Recipe(pid, original.kind), day) == f"review-{pid}-2026-12-08"
+
+
+@pytest.mark.full  # every shipped puzzle of a drilled kind: minutes
+def test_every_shipped_puzzle_reviewed_comes_back_with_its_preset_and_rules() -> None:
+    day = date(2026, 12, 9)
+    for p in [q for q in shipped().values() if q.kind in DRILL_KINDS]:
+        shown = fresh(Recipe(p.id, p.kind), day)
+        assert (shown.kind, shown.preset, set(shown.rules)) == (p.kind, p.preset, set(p.rules))
+
+
+def test_a_reviews_puzzle_is_re_created_from_its_id_for_mastery_by_rule() -> None:
+    """A review's attempt counts for the rules of the puzzle shown (its id names the recipe and
+    the day); an id of no puzzle of this course names no rule."""
+    shown = fresh(Recipe("c0-13", "winner"), date(2026, 12, 8))
+    assert puzzle_of_id(shown.id) == shown
+    assert puzzle_rules(shown.id) == shown.rules
+    key = DrillKey("rob", 3, 1, 4)
+    drilled = fresh(Recipe(key.id, "rob", key), date(2026, 12, 8))
+    assert puzzle_of_id(drilled.id) == drilled
+    for hostile in ("review-c0-13-2026-02-30", "review-c0-99-2026-12-08", "review-" * 40, ""):
+        assert puzzle_rules(hostile) == (), hostile
 
 
 def test_a_kind_the_generator_does_not_make_comes_back_as_it_was(

@@ -100,6 +100,21 @@ def test_every_judgement_ends_with_its_principle_in_one_sentence(p: Puzzle) -> N
     assert p.start().show().message.endswith(f"Principle: {p.principle}")
 
 
+def test_c2_04_a_thrown_trick_names_the_card_that_would_have_taken_it_r3_3() -> None:
+    """After 4H the defence's QH is trumped by the partner's AD: 4H itself wins nothing (its
+    principle said "4H would have won it")."""
+    principle = get_puzzle("c2-04").principle
+    assert "where after 4H your side's AD would have won it, so that" in principle, principle
+
+
+def test_c1_05_a_partners_trump_that_falls_under_the_top_trump_anyway_is_no_reason_r5_1() -> None:
+    """Led now, JK would force the partner's lone 8H under it; but in the winning line 8H falls
+    under JK as well, so that is not why JK is kept (the principle said it was)."""
+    principle = get_puzzle("c1-05").principle
+    assert principle.startswith("Time the bonus: keep JK"), principle
+    assert "8H" not in principle, principle
+
+
 @pytest.mark.parametrize(
     "p",
     [p for p in ENDGAMES if p.principle.startswith(("Beat", "Time", "Throw", "Count"))],
@@ -128,7 +143,16 @@ def test_a_principle_says_what_its_card_does_in_the_solvers_line(p: Puzzle) -> N
             assert f"and the defence's {facts.taker} takes it" in p.principle, p.id
     if p.principle.startswith("Throw"):
         assert "throw" in facts.themes and facts.taker, p.id
-        assert f"to the defence's {facts.taker} on purpose, where {facts.nearest}" in p.principle
+        assert f"to the defence's {facts.taker} on purpose, where " in p.principle, p.id
+        # the card that would have won the trick is named as it is: the wrong card itself, or
+        # the side's card over it (c2-04: after 4H the partner's AD takes it, not 4H)
+        kept = (
+            f"{facts.nearest} would have won it"
+            if facts.kept_with == facts.nearest
+            else f"after {facts.nearest} your side's {facts.kept_with} would have won it"
+        )
+        assert f"where {kept}, so that" in p.principle, (p.id, p.principle)
+        assert facts.kept_with, p.id
         assert f"into your {facts.into or 'winners'}." in p.principle, (p.id, p.principle)
     if p.principle.startswith("Count") and facts.lost_to:
         said = f"after {facts.nearest} the other side would take trick {facts.swing} with "

@@ -15,37 +15,24 @@ No puzzle tried yet: mastery by rule counts the first try of each puzzle you try
 
 from __future__ import annotations
 
-import re
-from functools import cache
 from pathlib import Path
 
 from fortyfive.course.charts import BarChart
 from fortyfive.course.drill_and_review import PracticeMessage
 from fortyfive.course.progress import ProgressLog, first_tries
-from fortyfive.course.review import shipped
+from fortyfive.course.review import puzzle_of_id
 from fortyfive.engine.rulebook import RULE_IDS, RULE_TITLES
 from fortyfive.engine.tabular import Table
-from fortyfive.puzzles.sessions import DrillKey, PracticeError
 
-_DRILL_ID = re.compile(r"drill-([a-z-]+)-s(\d{1,9})-d([123])-n(\d{1,6})")
 _NONE_YET = "No puzzle tried yet: mastery by rule counts the first try of each puzzle you try."
 
 
-@cache
 def puzzle_rules(puzzle_id: str) -> tuple[str, ...]:
-    """The rule ids of the puzzle ``puzzle_id`` names: a shipped one's, or a drill's re-made
-    from its key; () for one this course cannot re-create."""
-    known = shipped().get(puzzle_id)
-    if known is not None:
-        return known.rules
-    m = _DRILL_ID.fullmatch(puzzle_id)
-    if m is None:
-        return ()
-    try:
-        key = DrillKey(m[1], int(m[2]), int(m[3]), int(m[4]))
-    except PracticeError:
-        return ()
-    return key.puzzle().rules if key.id == puzzle_id else ()
+    """The rule ids of the puzzle ``puzzle_id`` names: a shipped one's, a drill's or a review's
+    re-made (:func:`~fortyfive.course.review.puzzle_of_id`); () for one this course cannot
+    re-create."""
+    p = puzzle_of_id(puzzle_id)
+    return () if p is None else p.rules
 
 
 def mastery_rows(progress_file: str | Path | None = None) -> list[dict[str, object]]:

@@ -49,16 +49,18 @@ due on the same day (:data:`LEITNER_DAYS`).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 from zlib import crc32
 
 from fsrs import Card, Rating, Scheduler, State
 
 from fortyfive.engine.errors import quote
+from fortyfive.puzzles.generate import course_variant, generate_puzzles, with_cited_rules
 from fortyfive.puzzles.model import KINDS, Puzzle, collection_names, load_collection
 from fortyfive.puzzles.sessions import (
     CLEAN,
@@ -116,6 +118,11 @@ class Recipe:
     def recreate(self) -> Puzzle:
         """The puzzle itself, as it was shown."""
         return self.drill.puzzle() if self.drill is not None else shipped()[self.puzzle]
+
+    def variant(self) -> Any:
+        """The generator's variant of the puzzle: the drill's, or the one the course made it
+        with (None: the kind's own, or drawn from a bank)."""
+        return self.drill.variant() if self.drill is not None else course_variant(self.puzzle)
 
     @classmethod
     def of(cls, puzzle: Puzzle, drill: DrillKey | None = None) -> Recipe | None:
@@ -300,25 +307,89 @@ FRESH_TRIES = 12
 
 def fresh(recipe: Recipe, day: date) -> Puzzle:
     """The puzzle a review shows for ``recipe`` on ``day``: a fresh one of the same kind, the
-    same rule ids and the same difficulty, not the position that was missed (which could be
-    learned by heart), made by the drill's generator from a seed of the puzzle's id and the day
-    (so the same day shows the same one, another day another). The first of
-    :data:`FRESH_TRIES` with the same rule ids is shown, else the first fresh one of the kind;
-    a kind the drills do not make (a race to 45) comes back as it was."""
+    same variant (the same theme: a bruff score stays a bruff score, a thrown-lead endgame a
+    thrown lead), the same rule ids and the same difficulty, not the position that was missed
+    (which could be learned by heart), made by the drill's generator from a seed of the
+    puzzle's id and the day (so the same day shows the same one, another day another). The
+    first of :data:`FRESH_TRIES` with the same rule ids is shown, else the first that asks them
+    all, else the first fresh one; a kind the drills do not make (a race to 45) comes back as
+    it was."""
     original = recipe.recreate()
     if recipe.kind not in DRILL_KINDS:
         return original
     seed = crc32(f"{recipe.puzzle}/{day.isoformat()}".encode()) % MAX_SEED
     level = recipe.drill.difficulty if recipe.drill is not None else original.difficulty
-    other: Puzzle | None = None
+    variant = recipe.variant()
+    asked = set(original.rules)
+    fallback: list[Puzzle] = []
     for number in range(1, FRESH_TRIES + 1):
-        made = DrillKey(recipe.kind, seed, level, number).puzzle()
+        key = DrillKey(recipe.kind, seed, level, number)
+        if variant is None:
+            made = key.puzzle()
+        else:  # the drill's seed for this number, the original's variant
+            (made,) = generate_puzzles(recipe.kind, 1, key.seed_of_puzzle(), level, [variant])
         if made.position == original.position:
             continue
-        if set(made.rules) == set(original.rules):
+        # tagged as the course tags its own: with every rule its solution cites
+        made = Puzzle.from_dict(
+            dict(made.to_dict(), id=review_id(recipe, day), rules=with_cited_rules(made))
+        )
+        if set(made.rules) == asked:
             return made
-        other = other or made
-    return other or original
+        fallback.append(made)
+    fallback.sort(key=lambda p: not asked <= set(p.rules))  # stable: the first of each
+    return fallback[0] if fallback else original
+
+
+def review_id(recipe: Recipe, day: date) -> str:
+    """The id of the fresh puzzle a review shows for ``recipe`` on ``day``
+    (:func:`puzzle_of_id` re-creates it from the id alone)."""
+    return f"review-{recipe.puzzle}-{day.isoformat()}"
+
+
+_DRILL_ID = re.compile(r"drill-([a-z-]{1,20})-s(\d{1,9})-d([123])-n(\d{1,6})")
+_REVIEW_ID = re.compile(r"review-([a-z0-9-]{1,60})-(\d{4}-\d\d-\d\d)")
+
+
+@lru_cache(maxsize=4096)  # ids read from progress files: bounded
+def puzzle_of_id(pid: str) -> Puzzle | None:
+    """The puzzle an id of this course names, re-created: a shipped one, a drill's from its key,
+    or a review's fresh one from its recipe and day; None for any other id (made by hand, or
+    not this course's: ids come from progress files, which are untrusted).
+
+    >>> puzzle_of_id("c1-03").id, puzzle_of_id("drill-order-s7-d1-n2").kind
+    ('c1-03', 'order')
+    >>> puzzle_of_id("review-c1-03-2026-12-09").id
+    'review-c1-03-2026-12-09'
+    >>> puzzle_of_id("review-c1-03-2026-13-09") is None
+    True
+    """
+    recipe = _recipe_of_id(pid)
+    if recipe is not None:
+        return recipe.recreate()
+    m = _REVIEW_ID.fullmatch(pid)
+    recipe = None if m is None else _recipe_of_id(m[1])
+    if m is None or recipe is None:
+        return None
+    try:
+        day = date.fromisoformat(m[2])
+    except ValueError:
+        return None
+    return fresh(recipe, day)
+
+
+def _recipe_of_id(pid: str) -> Recipe | None:
+    known = shipped().get(pid)
+    if known is not None:
+        return Recipe(pid, known.kind)
+    m = _DRILL_ID.fullmatch(pid)
+    if m is None:
+        return None
+    try:
+        key = DrillKey(m[1], int(m[2]), int(m[3]), int(m[4]))
+    except PracticeError:
+        return None
+    return Recipe(key.id, key.kind, key) if key.id == pid else None
 
 
 def due_items(items: Iterable[ReviewItem], today: date) -> list[ReviewItem]:

@@ -189,6 +189,7 @@ class MoveFacts:
     partner_took: str = ""  # the partner's card that takes this move's trick, if it does
     crash: str = ""  # a partner's lone trump that the bonus card, led now, would force under it
     into: str = ""  # thrown: the side's card that takes the next trick, the defence leading it
+    kept_with: str = ""  # thrown: the side's card that takes this trick after ``nearest``
     lost_to: str = ""  # the other side's card that takes trick ``swing`` after ``nearest``
 
 
@@ -249,7 +250,7 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         if wasted:
             nearest = bonus_card
     swing = 0
-    crash = lost_to = ""
+    crash = lost_to = kept_with = ""
     won_here = r.partnerships[deal.tricks[k].winner] == side
     taken_with = str(CARDS[deal.tricks[k].winning_card(r.players)])
     taker = "" if won_here else taken_with
@@ -260,6 +261,8 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         wdeal = play_out(wrong, side).deals[g.deal_number - 1]
         if nearest == bonus_card and nearest != str(card) and not trick:
             crash = _crashed(g, wdeal.tricks[k], side)
+            if crash and any(_fall_together(tl, top, crash) for tl in deal.tricks[k:]):
+                crash = ""  # it falls under the top trump in the right line too (c1-05's 8H)
         swing = next(
             (
                 i + 1
@@ -270,6 +273,7 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         )
         if not won_here and r.partnerships[wdeal.tricks[k].winner] == side:
             themes.append("throw")
+            kept_with = str(CARDS[wdeal.tricks[k].winning_card(r.players)])
         if swing:
             lost = wdeal.tricks[swing - 1]
             if r.partnerships[lost.winner] != side:
@@ -297,8 +301,14 @@ def analyse_move(g: Game, action: str, target: int) -> MoveFacts:
         partner_took=partner_took,
         crash=crash,
         into=into,
+        kept_with=kept_with,
         lost_to=lost_to,
     )
+
+
+def _fall_together(trick: TrickLog, top: int, card: str) -> bool:
+    """Whether the trick holds both the deal's top trump and ``card``."""
+    return top in trick.cards and parse_card(card).id in trick.cards
 
 
 def _crashed(g: Game, trick: TrickLog, side: int) -> str:
@@ -382,10 +392,16 @@ def principle(g: Game, action: str, target: int, theme: str = "") -> str:
         )
     if "throw" in f.themes:
         into = f"your {f.into}" if f.into else "your winners"
+        # the side's card that would have taken the trick: the wrong card itself, or a
+        # partner's over it (c2-04: after 4H, the partner's AD trumps the defence's QH)
+        kept = (
+            f"{f.nearest} would have won it"
+            if f.kept_with == f.nearest
+            else f"after {f.nearest} your side's {f.kept_with} would have won it"
+        )
         return (
             f"Throw the lead: {card} gives this trick to the defence's {f.taker} on purpose, "
-            f"where {f.nearest} would have won it, so that the defence must lead next, into "
-            f"{into}."
+            f"where {kept}, so that the defence must lead next, into {into}."
         )
     if "bonus" in f.themes:
         if card == f.bonus_card:

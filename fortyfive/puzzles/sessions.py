@@ -41,7 +41,7 @@ from typing import Any, ClassVar
 
 from fortyfive.engine.errors import InputError, quote
 from fortyfive.engine.rulebook import RULE_IDS
-from fortyfive.puzzles.generate import DRILL_BANK, TITLES, generate_puzzles
+from fortyfive.puzzles.generate import DRILL_BANK, TITLES, drawn_variant, generate_puzzles
 from fortyfive.puzzles.model import KINDS, Feedback, Puzzle, PuzzleRun, load_drill_bank
 
 #: The kinds a drill can serve (every kind :mod:`~fortyfive.puzzles.generate` makes but the
@@ -113,9 +113,22 @@ class DrillKey:
         """The puzzle, generated or drawn from the bank (the same on every machine)."""
         if self.kind in DRILL_BANK:
             return Puzzle.from_dict(dict(self._banked().to_dict(), id=self.id))
-        seed = self.seed * (MAX_NUMBER + 1) + self.number  # the variant too: no pattern by number
-        made = generate_puzzles(self.kind, 1, seed, self.difficulty)[0]
+        made = generate_puzzles(self.kind, 1, self.seed_of_puzzle(), self.difficulty)[0]
         return Puzzle.from_dict(dict(made.to_dict(), id=self.id))
+
+    def variant(self) -> Any:
+        """The generator's variant of the puzzle (None for a banked kind, or a kind without).
+
+        >>> DrillKey("rob", 3, 1, 5).variant()
+        'spades'
+        """
+        if self.kind in DRILL_BANK:
+            return None
+        return drawn_variant(self.kind, self.seed_of_puzzle(), self.difficulty)
+
+    def seed_of_puzzle(self) -> int:
+        """The generator's seed of this number's puzzle."""
+        return self.seed * (MAX_NUMBER + 1) + self.number  # the variant too: no pattern by number
 
     def _banked(self) -> Puzzle:
         bank = load_drill_bank(self.kind, self.difficulty)

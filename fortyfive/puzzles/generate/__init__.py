@@ -19,9 +19,15 @@ True
 """
 
 from fortyfive.puzzles.generate._banks import DRILL_BANK, build_drill_bank
-from fortyfive.puzzles.generate._course import COURSE, RETIRED, build_collection
+from fortyfive.puzzles.generate._course import (
+    COURSE,
+    RETIRED,
+    build_collection,
+    course_variant,
+    with_cited_rules,
+)
 from fortyfive.puzzles.generate._digest import generator_digest
-from fortyfive.puzzles.generate._generate import TITLES, generate_puzzles, variants
+from fortyfive.puzzles.generate._generate import TITLES, drawn_variant, generate_puzzles, variants
 from fortyfive.puzzles.generate._shipped import ShippedFile, shipped_files
 
 __all__ = [
@@ -32,8 +38,11 @@ __all__ = [
     "ShippedFile",
     "build_collection",
     "build_drill_bank",
+    "course_variant",
+    "drawn_variant",
     "generate_puzzles",
     "generator_digest",
     "shipped_files",
     "variants",
+    "with_cited_rules",
 ]

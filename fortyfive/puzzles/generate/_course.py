@@ -198,6 +198,21 @@ SEEDS: dict[str, int] = {
 }
 
 
+def course_variant(pid: str) -> Any:
+    """The variant the course made puzzle ``pid`` with (None: the kind's own, or no such
+    puzzle).
+
+    >>> course_variant("c3-04")
+    'turnup'
+    >>> course_variant("c9-99") is None
+    True
+    """
+    chapter, _, number = pid.removeprefix("c").partition("-")
+    if not (chapter.isdigit() and number.isdigit()):
+        return None
+    return COURSE.get(int(chapter), {}).get(int(number), (None, None, None))[2]
+
+
 def build_collection(chapter: int, only: int | None = None) -> list[Puzzle]:
     """Chapter ``chapter``'s shipped puzzles, ids ``c<chapter>-01`` ..., rebuilt exactly from
     :data:`COURSE` (the shipped JSON is this function's output); with ``only``, the puzzle of

@@ -110,6 +110,20 @@ def _cycle(kind: str, difficulty: int | None) -> list[Any]:
     return list(_VARIANTS.get(kind, [None]))
 
 
+def _variant_draws(kind: str, seed: int, difficulty: int) -> random.Random:
+    """The stream :func:`generate_puzzles` draws its puzzles' variants from, when not given."""
+    return random.Random(f"variant/{kind}/{seed}/{difficulty}")
+
+
+def drawn_variant(kind: str, seed: int, difficulty: int) -> Any:
+    """The variant of the first puzzle ``generate_puzzles(kind, n, seed, difficulty)`` makes.
+
+    >>> drawn_variant("rob", 7, 1) in variants("rob", 1)
+    True
+    """
+    return _variant_draws(kind, seed, difficulty).choice(_cycle(kind, difficulty))
+
+
 def _make(kind: str, rng: random.Random, d: int, variant: Any) -> Any:
     if kind == "order":
         return _order(rng, d, variant)
@@ -184,7 +198,7 @@ def generate_puzzles(
     rng = random.Random(f"{kind}/{seed}/{difficulty}")
     cycle = variants or _cycle(kind, difficulty)  # the parameter hides :func:`variants`
     # its own stream: the positions made for a variant stay those the cycle made
-    drawn = random.Random(f"variant/{kind}/{seed}/{difficulty}") if not variants else None
+    drawn = _variant_draws(kind, seed, difficulty) if not variants else None
     out: list[Puzzle] = []
     for i in range(n):
         variant = drawn.choice(cycle) if drawn else cycle[i % len(cycle)]
