@@ -40,7 +40,7 @@ def test_mastery_counts_each_puzzle_once_by_its_first_try_in_rule_order(tmp_path
     log = ProgressLog(path)
     drilled = DrillKey("legal", 9, 3, 2)
     for a in [
-        attempt("c2-21", True),  # keep: R5.1, R5.2, R5.3, first try
+        attempt("c2-24", True),  # keep: R5.1, R5.2, R5.3, first try
         attempt("c2-14", False),  # keep: R5.2, R5.3, a wrong answer first
         attempt("c2-14", True),
         attempt("c1-01", True, hints=1),  # order: R2.3, after a hint: not a first try
@@ -68,10 +68,10 @@ def test_mastery_reads_the_folded_summary_too(tmp_path: Path) -> None:
     """Older checks are folded into the summary (the file stays small): a first try decided
     there still counts."""
     path = tmp_path / "p.json"
-    older = [{**attempt("c2-21", False), "time": "2026-11-01T10:00:00+00:00", "solved": False}]
+    older = [{**attempt("c2-24", False), "time": "2026-11-01T10:00:00+00:00", "solved": False}]
     data = Progress(attempts=[], summary=fold([], older))
     path.write_text(json.dumps(data.to_json()))
-    ProgressLog(path).record(attempt("c2-21", True))  # right now, but missed before
+    ProgressLog(path).record(attempt("c2-24", True))  # right now, but missed before
     (r52,) = [r for r in mastery_rows(path) if r["rule"] == "R5.2"]
     assert (r52["puzzles"], r52["first try"]) == (1, 0)
 
@@ -81,7 +81,7 @@ def test_the_mastery_chart_draws_a_bar_per_rule_tried(tmp_path: Path) -> None:
     assert isinstance(mastery_chart(path), PracticeMessage)
     assert "No puzzle tried yet" in repr(mastery_by_rule(path))
     log = ProgressLog(path)
-    log.record(attempt("c2-21", True))
+    log.record(attempt("c2-24", True))
     log.record(attempt("c1-01", False))
     chart = mastery_chart(path)
     assert isinstance(chart, BarChart)

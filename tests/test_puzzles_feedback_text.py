@@ -7,7 +7,7 @@ import copy
 import re
 
 import pytest
-from puzzle_answers import BY_KIND, run_right_answer, run_wrong_answer
+from puzzle_answers import BY_KIND, right_answer, run_right_answer, run_wrong_answer
 from tiers import full_only
 
 import fortyfive as ff
@@ -67,6 +67,32 @@ def test_barker_keep_feedback_never_mentions_a_joker_r5_2() -> None:
     said = [t for p in puzzles for t in _keep_texts(p)]
     assert any("is not a protected trump" in t for t in said)  # the sentence that named it
     assert not [t for t in said if "joker" in t.lower()]
+
+
+def test_r5_3_the_ace_of_trumps_is_kept_by_playing_any_other_trump_the_privileged_jack_too() -> (
+    None
+):
+    """c2-24: JK led between JC and AC, with clubs trumps. AC is not protected, so a trump must
+    be played (R5.1, R5.2), but any trump will do (R5.3): JC and AC may be played, and no plain
+    card, JS neither. A keep puzzle of the same hands says why the ace may be kept (it said
+    only "JK leads trumps and JC is a trump")."""
+    p = get_puzzle("c2-24")
+    assert (p.kind, p.position["trick"][0], p.position["trump"]) == ("legal", "JK", "C")
+    assert "JS" in p.position["hand"] and p.start().check(["AC", "JC"]).correct
+    assert not p.start().check(["AC"]).correct
+    for seed in range(12):  # every puzzle of the variant: the ace kept by the jack
+        for d in (1, 2, 3):
+            (keep,) = generate_puzzles("keep", 1, seed, d, ["ace-kept"])
+            ace, trump = keep.position["card"], keep.position["trump"]
+            assert ace == "A" + trump and "J" + trump in keep.position["hand"], keep.position
+            assert keep.position["trick"][0] in ("JK", "AH")
+            right = keep.start().check(right_answer(keep))
+            assert right.correct and right.message == (
+                f"You may keep {ace}: {keep.position['trick'][0]} leads trumps, and as {ace} is "
+                "not a protected trump (R5.2) you must play a trump (R5.1), but any trump you "
+                f"hold will do (R5.3): J{trump} is one, privileged though it is."
+            )
+            assert "any trump you hold will do (R5.1, R5.3)" in keep.start().check("play").message
 
 
 @pytest.mark.parametrize("puzzle_id", [p.id for p in load_collection(4) if p.kind == "game-winner"])

@@ -396,6 +396,11 @@ class KeepRun(_CardRun, kind="keep"):
         }
         return v
 
+    def _privileged(self, card: int) -> bool:
+        """Protected and above the card led: it need not be played to it (R5.2)."""
+        t = self.t
+        return bool(t.protected >> card & 1) and t.power[card] > t.power[self.lead]
+
     def _later(self) -> list[int]:
         """Trumps played after the lead that outrank the card (R5.4: they change nothing)."""
         t = self.t
@@ -405,6 +410,20 @@ class KeepRun(_CardRun, kind="keep"):
         c = CARDS[self.card]
         if self.others:
             alt = self.others[0]
+            t, lead = self.t, CARDS[self.lead]
+            if t.is_trump(self.lead) and t.is_trump(alt) and not self._privileged(self.card):
+                # kept by playing another trump: the obligation is a trump, not this one
+                reason = (
+                    "is not a protected trump"
+                    if not t.protected >> self.card & 1
+                    else f"ranks below {lead}, the card led"
+                )
+                also = ", privileged though it is" if self._privileged(alt) else ""
+                return (
+                    f"You may keep {c}: {lead} leads trumps, and as {c} {reason} (R5.2) you must "
+                    f"play a trump (R5.1), but any trump you hold will do (R5.3): {CARDS[alt]} "
+                    f"is one{also}."
+                )
             later = self._later()
             r54 = (
                 f" {CARDS[later[0]]}, played after the lead, changes nothing: the card led fixes "

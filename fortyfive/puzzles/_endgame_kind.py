@@ -539,7 +539,13 @@ def target_prompt(g: Game, side: int, target: int) -> str:
     r = g.rules
     deal = g.deals[-1]
     left = r.hand_size - len(deal.tricks)
-    words = {1: "One trick is", 2: "Two tricks are", 3: "Three tricks are", 4: "Four tricks are"}
+    words = {
+        1: "One trick is",
+        2: "Two tricks are",
+        3: "Three tricks are",
+        4: "Four tricks are",
+        5: "Five tricks are",
+    }
     head = f"{words.get(left, f'{left} tricks are')} left and every hand is open."
     if defends_contract(g, side, target):
         bidders = r.partnership_names[r.partnerships[deal.bidder]]

@@ -152,7 +152,10 @@ def _cheapest(rng: random.Random, d: int, variant: str | None = None) -> Made:
 
 
 def _legal(rng: random.Random, d: int, variant: str | None = None) -> Made:
-    """``variant`` picks a twist (see :data:`_LEGAL_TWISTS`); otherwise ``d`` picks one."""
+    """``variant`` picks a twist (see :data:`_LEGAL_TWISTS`, and ``ace-kept``); otherwise ``d``
+    picks one."""
+    if variant == "ace-kept":
+        return _ace_and_jack(rng, d)
     rules = BRUFF if variant == "joker-led" else rng.choice([BRUFF, BARKER])
     k = rng.randrange(1, rules.players)
     trump, hands, trick = _random_trick(rules, rng, k)
@@ -249,7 +252,36 @@ _LEGAL_TWISTS: dict[
 }
 
 
+def _ace_and_jack(rng: random.Random, d: int) -> Made:
+    """R5.3, variant ``ace-kept`` (of ``legal`` and ``keep``): the ace of trumps and the jack,
+    the hand's only trumps, beside plain cards, to a trump led between them (the joker or AH).
+    The ace is not protected, so a trump must be played (R5.2); but any trump will do, the
+    privileged jack too: the ace may be kept, and no plain card may be played."""
+    rules = BARKER if d == 1 else rng.choice([BRUFF, BARKER])
+    trump = rng.choice("SCD")  # with hearts trumps AH is the ace, and protected
+    t = rules_tables(rules, trump)
+    ace, jack = (next(c for c in CARDS if str(c) == rank + trump).id for rank in "AJ")
+    lead = rng.choice([JOKER_ID, AH_ID] if rules.joker else [AH_ID])
+    plain = [c for c in range(rules.deck_size) if not t.is_trump(c)]
+    rng.shuffle(plain)
+    k = rng.randrange(1, rules.players)  # seats that played before you: the lead, then plain
+    trick, hand = [lead, *plain[: k - 1]], [ace, jack, *plain[k - 1 : k + 2]]
+    rng.shuffle(hand)
+    if legal_mask(t, sum(1 << c for c in hand), lead) != (1 << ace | 1 << jack):
+        return None
+    pos = {"trump": trump, "leader": 0, "trick": _names(trick), "hand": _names(hand)}
+    return rules.name, pos, _LEGAL_PROMPT, ("R5.1", "R5.2", "R5.3")
+
+
 def _keep(rng: random.Random, d: int, want: str) -> Made:
+    if want == "ace-kept":
+        made = _ace_and_jack(rng, d)
+        if made is None:
+            return None
+        preset, pos, _, rule_ids = made
+        ace = "A" + pos["trump"]
+        prompt = f"A trump is led. May you keep your {ace} and play another card?"
+        return preset, {**pos, "card": ace}, prompt, rule_ids
     rules = BARKER if d == 1 else rng.choice([BRUFF, BARKER])
     k = rng.randrange(1, rules.players)
     trump, hands, trick = _random_trick(rules, rng, k)

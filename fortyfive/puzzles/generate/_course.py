@@ -60,7 +60,9 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         14: ("keep", 3, "later"),  # R5.4
         15: ("target", 2, "bruff-draw"),
         19: ("target", 1, "barker-play"),
-        21: ("keep", 2, "trump-ace"),  # the ace of trumps is not protected (R5.2)
+        # the ace of trumps is not protected, so a trump must be played, but any will do: the
+        # privileged jack too, and no plain card, the plain jack neither (R5.2, R5.3)
+        24: ("legal", 3, "ace-kept"),
         # win the trick cheaply, holding the suit led: follow with a winner, or trump
         22: ("cheapest", 3, "follow"),  # JD, not a trump: AD is the lowest diamond (R2.4)
         23: ("cheapest", 3, "ruff"),  # 6S follows, and loses to 3S: trump with 8D, not AD
@@ -130,7 +132,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
 RETIRED: dict[int, tuple[int, ...]] = {
     0: (6, 7, 8),
     1: (2, 6, 7, 8, 12, 13, 14, 15),
-    2: (3, 6, 7, 9, 11, 12, 13, 16, 17, 18, 20),
+    2: (3, 6, 7, 9, 11, 12, 13, 16, 17, 18, 20, 21),
     3: (1, 7, 9, 10, 11, 12, 16),
     4: (1, 2, 6, 8, 10, 11, 13, 14, 15, 17),
     5: (2, 3, 4, 8, 13, 15, 16, 17),
@@ -167,6 +169,7 @@ SEEDS: dict[str, int] = {
     "c2-14": 2017,  # the joker played after the lead: AH is still privileged (not the 5, J)
     "c2-15": 2018,  # draw with the 7, keeping AH: not the top trump first
     "c2-19": 2363,  # JD, neither the highest card (QC) nor the lowest (TS)
+    "c2-24": 2045,  # JK led between JC and AC: both, and not JS, the black jack no trump
     "c2-22": 2022,  # whist gives the trick to AD, the lowest diamond: JD beats 8D, no trump needed
     "c2-23": 2051,  # 3S ranks above 6S in plain spades: trump with 8D, the lowest trump, not
     # the 6S a whist player follows with, nor 9D or AD

@@ -70,6 +70,7 @@ _THEME_RULES = {
     "bonus": (),
     "defend": (),  # R10.2, as for any theme that sets the bidders: defends_contract
     "throw": (),
+    "lead": (),  # the opening lead: whatever the first card does
 }
 
 
@@ -98,11 +99,14 @@ def _endgame(rng: random.Random, d: int, variant: str) -> Made:
 
     preset, theme = variant.split("-")
     rules = get_rules(preset)
-    done = rules.hand_size - _ENDGAME_LEFT[d]  # tricks played before the endgame starts
+    # tricks played before the endgame starts; ``lead``: none, the deal's opening lead (R6.7)
+    done = 0 if theme == "lead" else rules.hand_size - _ENDGAME_LEFT[d]
 
     def start(g: Game) -> bool:
         if g.phase != Phase.PLAY or g.tricks_played != done or g.trick:
             return False
+        if theme == "lead" and g.robber is not None:
+            return False  # the ace of trumps out: a rob to judge too, which the lead is not
         bidder = g.deals[-1].bidder
         return theme != "defend" or rules.partnerships[g.to_act or 0] != rules.partnerships[bidder]
 
@@ -141,7 +145,7 @@ def _endgame(rng: random.Random, d: int, variant: str) -> Made:
         return None  # the facts name the turn-up: the answer would be on the screen
     side = rules.partnerships[g.to_act or 0]
     found = analyse_move(g, keeping[0], target).themes
-    if theme != "play" and theme not in found:
+    if theme not in ("play", "lead") and theme not in found:
         return None
     if theme in _SINGLE and any(t in found for t in _SINGLE if t != theme):
         return None  # one idea per endgame
