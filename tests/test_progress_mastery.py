@@ -40,7 +40,7 @@ def test_mastery_counts_each_puzzle_once_by_its_first_try_in_rule_order(tmp_path
     log = ProgressLog(path)
     drilled = DrillKey("legal", 9, 3, 2)
     for a in [
-        attempt("c2-24", True),  # keep: R5.1, R5.2, R5.3, first try
+        attempt("c2-24", True),  # legal: R5.1, R5.2, R5.3 among its rules, first try
         attempt("c2-14", False),  # keep: R5.2, R5.3, a wrong answer first
         attempt("c2-14", True),
         attempt("c1-01", True, hints=1),  # order: R2.3, after a hint: not a first try
