@@ -38,7 +38,7 @@ BY_KIND = {
     "turn": "c0-04",  # choice of a seat
     "notation": "c0-01",  # choices of words
     "trumps": "c1-03",  # cards
-    "give-up": "c3-17",  # card
+    "give-up": "c3-06",  # card
     "bid": "c5-06",  # choice of a call, judged over sampled deals
 }
 

@@ -283,7 +283,7 @@ def test_a_file_at_every_bound_is_written_under_its_readers_limit(tmp_path: Path
     "recipe",
     [
         Recipe("c1-01", "order"),
-        Recipe("c3-17", "give-up"),
+        Recipe("c3-06", "give-up"),
         Recipe("c2-14", "keep"),
         Recipe("drill-legal-s9-d2-n2", "legal", DrillKey("legal", 9, 2, 2)),
         Recipe("drill-rob-s3-d1-n4", "rob", DrillKey("rob", 3, 1, 4)),

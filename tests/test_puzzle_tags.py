@@ -126,7 +126,7 @@ _GIVE_UP_POINTS = {
 UNCONFIRMED: dict[tuple[str, str], str] = {
     **{
         (pid, rule): why
-        for pid in ("c0-09", "c3-03", "c3-06", "c3-17", "c3-18")
+        for pid in ("c0-09", "c3-03", "c3-06", "c3-18")
         for rule, why in _GIVE_UP_POINTS.items()
     },
     ("c3-08", "R6.5"): "nobody holds the ace of trumps: 'nobody' with or without robbing",

@@ -19,6 +19,7 @@ from fortyfive.puzzles._endgame_kind import (
     analyse_move,
     is_decision,
     keeping_moves,
+    shown_hand,
 )
 from fortyfive.puzzles._give_up import GiveUpRun
 from fortyfive.puzzles._race_kind import RaceRun, winning_moves
@@ -105,6 +106,22 @@ def test_c2_04_a_thrown_trick_names_the_card_that_would_have_taken_it_r3_3() -> 
     principle said "4H would have won it")."""
     principle = get_puzzle("c2-04").principle
     assert "where after 4H your side's AD would have won it, so that" in principle, principle
+
+
+def test_r6_7_c3_20_the_first_lead_is_judged_and_is_not_the_rule_of_thumbs_top_trump() -> None:
+    """The deal's first lead, every hand open: the one right card is 4S, which the partner's QH
+    takes, not AH, the hand's top trump; the principle says so, and no hint names the card."""
+    p = get_puzzle("c3-20")
+    run = p.start()
+    assert isinstance(run, TargetRun)
+    g = run.game
+    assert g.tricks_played == 0 and not g.trick and g.robber is None
+    assert keeping_moves(g, run.target) == ["play 4S"]
+    assert str(shown_hand(g)[0]) == "AH"  # the top trump, the lead a rule of thumb gives
+    assert p.principle.startswith(
+        "Lead where your partner wins: 4S lets your partner's QH take the first trick"
+    ), p.principle
+    assert not [h for h in (run.hint(), run.hint()) if "4S" in h]
 
 
 def test_c1_05_a_partners_trump_that_falls_under_the_top_trump_anyway_is_no_reason_r5_1() -> None:

@@ -348,6 +348,10 @@ IDEA_HINTS = {
         "Count what the bidders still need: your side needs only the tricks that leave them "
         "short of their bid (R10.2)."
     ),
+    "Lead where your partner wins": (
+        "Your partner plays after you and leads the next trick if it takes this one: which of "
+        "your cards can your partner's cards take, and what can your partner lead then?"
+    ),
     "Count the tricks before you play": (
         "Count, trick by trick, where each of your side's winners takes its trick and what the "
         "defence can take in between: which card leaves the defence no trick it needs?"
@@ -358,7 +362,8 @@ IDEA_HINTS = {
 def principle(g: Game, action: str, target: int, theme: str = "") -> str:
     """The one sentence an endgame teaches, from what its key move ``action`` does in ``g`` (the
     first position of the endgame, not changed): draw trumps, keep a guard, throw the lead,
-    time the bonus or beat a contract (:func:`analyse_move`), or else count the tricks. The
+    time the bonus or beat a contract (:func:`analyse_move`), lead where the partner wins (the
+    deal's first lead, theme ``lead``), or else count the tricks. The
     endgame's own ``theme`` comes first when the move has it."""
     f = analyse_move(g, action, target)
     if theme in f.themes:
@@ -429,6 +434,17 @@ def principle(g: Game, action: str, target: int, theme: str = "") -> str:
         return (
             "Beat the contract: count what the bidders still need and take the trick that "
             f"leaves them short; {card} is the card that does it here."
+        )
+    if theme == "lead" and f.trick == 1 and f.partner_took:  # the deal's first lead (R6.7)
+        instead = (
+            f", where after {f.nearest} the other side would take trick {f.swing} with {f.lost_to}"
+            if f.lost_to
+            else ""
+        )
+        return (
+            f"Lead where your partner wins: {card} lets your partner's {f.partner_took} take "
+            f"the first trick and lead the next{instead}; the highest trump is not always the "
+            "first lead."
         )
     if f.lost_to:  # the nearest wrong card, and the trick it gives away
         return (

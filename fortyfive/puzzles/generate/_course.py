@@ -77,8 +77,9 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
         13: ("rob", 3, "joker-dealer"),  # R6.4, R6.6: the dealer took the joker, yet robs
         14: ("rob", 2, "dealer-before"),  # R6.6, R8.7: the trick under way, the dealer last
         15: ("rob", 3, "after"),  # R6.6
-        17: ("give-up", 3, "not-weakest"),
         18: ("give-up", 1, "not-weakest"),
+        # the opening lead (R6.7): not the hand's top trump, the rule of thumb's lead
+        20: ("target", 3, "bruff-lead"),
         19: ("turn", 3, "next-game"),  # R6.1: the deal passes left also from game to game
     },
     4: {
@@ -133,7 +134,7 @@ RETIRED: dict[int, tuple[int, ...]] = {
     0: (6, 7, 8),
     1: (2, 6, 7, 8, 12, 13, 14, 15),
     2: (3, 6, 7, 9, 11, 12, 13, 16, 17, 18, 20, 21),
-    3: (1, 7, 9, 10, 11, 12, 16),
+    3: (1, 7, 9, 10, 11, 12, 16, 17),
     4: (1, 2, 6, 8, 10, 11, 13, 14, 15, 17),
     5: (2, 3, 4, 8, 13, 15, 16, 17),
     6: (2, 3, 5, 8, 12, 13, 15, 19),

@@ -143,6 +143,8 @@ def _endgame(rng: random.Random, d: int, variant: str) -> Made:
         return None  # one right first card, the solver's proof that every other one loses
     if g.turnup is not None and f"play {g.turnup}" in keeping:
         return None  # the facts name the turn-up: the answer would be on the screen
+    if theme == "lead" and keeping[0] == f"play {_first_shown(g)}":
+        return None  # the opening lead is not the hand's top trump, the lead a rule of thumb gives
     side = rules.partnerships[g.to_act or 0]
     found = analyse_move(g, keeping[0], target).themes
     if theme not in ("play", "lead") and theme not in found:

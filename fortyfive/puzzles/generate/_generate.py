@@ -186,7 +186,8 @@ def generate_puzzles(
     ``bruff-out``, ``bruff-carry``, ``barker-made``, ``barker-failed``, ``barker-sweep``,
     ``barker-30``, ``barker-30-failed``; game-winner ``plain``, ``early``, ``race``, ``jink``,
     ``disagree``, ``barker-both``; target ``<preset>-<theme>`` with the themes ``play``,
-    ``draw``, ``renege``, ``bonus``, ``defend`` (barker); bid ``strong``, ``modest``, ``rich``,
+    ``draw``, ``renege``, ``bonus``, ``throw``, ``defend`` (barker), ``lead`` (the deal's first
+    lead: five tricks, bruff); bid ``strong``, ``modest``, ``rich``,
     ``thirty``, ``rich-bid``, ``top``; turn ``trump``, ``discard``, ``partners``, ``bury``,
     ``ace-turned``; race ``first``, ``give``, ``bonus`` (bruff, R8.1; the solver takes seconds
     to minutes to find one).
