@@ -69,6 +69,28 @@ def test_barker_keep_feedback_never_mentions_a_joker_r5_2() -> None:
     assert not [t for t in said if "joker" in t.lower()]
 
 
+def test_r2_3_a_pip_beaten_by_a_lower_black_pip_is_told_the_black_order_not_the_card() -> None:
+    """c2-01: 3C beats 7C with clubs trumps; a miss with 7C said only "A higher trump is in the
+    trick". It now says how the black pips run, naming no card; a red trump's miss does not."""
+    said = get_puzzle("c2-01").start().check("7C").message
+    assert said.endswith("(R2.3): in clubs trumps the low pips rank above the high ones."), said
+    assert "3C" not in said
+    red = ff.puzzles.Puzzle(
+        "red", "winner", "barker", {"trump": "D", "leader": 0, "trick": ["3D", "7D"]}, "?", ()
+    )
+    said = red.start().check("3D").message
+    assert "A higher trump is in the trick (R2.3)." in said and "pips" not in said, said
+
+
+def test_r3_3_a_wrong_next_leader_is_asked_which_card_took_the_trick_not_told() -> None:
+    """c2-02: a miss said only "the winner of a trick leads the next one"; it now asks which
+    card took the last trick (R3.2), without naming the card or the seat."""
+    for seat in ("4", "5"):
+        said = get_puzzle("c2-02").start().check(seat).message
+        assert "Which card took the last trick" in said and "(R3.2)" in said, said
+        assert "5C" not in said and "Seat 0" not in said and "seat 0" not in said, said
+
+
 def test_r5_3_the_ace_of_trumps_is_kept_by_playing_any_other_trump_the_privileged_jack_too() -> (
     None
 ):

@@ -211,8 +211,20 @@ class WinnerRun(_CardRun, kind="winner"):
             ranks = " > ".join(str(x.rank) for x in plain_order(self.rules_, suit, self.trump))
             order = f"{SUIT_NAMES[suit]} (not trumps): {ranks}"
         if not self.tries:
-            return f"A higher {what} is in the trick ({rule})."
+            black = (
+                f": in {suit_word(self.trump)} trumps the low pips rank above the high ones"
+                if what == "trump" and self._pip_reversed(c)
+                else ""
+            )
+            return f"A higher {what} is in the trick ({rule}){black}."
         return f"A higher {what} is in the trick. {rule}, {order}."
+
+    def _pip_reversed(self, c: int) -> bool:
+        """Is ``c`` a pip trump beaten by a lower pip of a black trump suit (R2.3: 3C over 7C)?"""
+        win, mine, pips = CARDS[self.win], CARDS[c], "2346789T"  # the five is the top trump
+        if self.trump not in "SC" or not (win.suit == mine.suit == self.trump):
+            return False
+        return win.rank in tuple(pips) and mine.rank in tuple(pips) and win.rank < mine.rank
 
     def _hint_texts(self) -> list[str]:
         trumps = any(self.t.is_trump(c) for c in self.trick)

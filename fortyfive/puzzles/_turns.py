@@ -308,7 +308,11 @@ class TurnRun(GameRun, kind="turn"):
                 t = deal.tricks[-1]
                 if got == t.leader:
                     return "The leader of the last trick does not lead again by right (R3.3)."
-                return "R3.3: the winner of a trick leads the next one."
+                return (
+                    "R3.3: the winner of a trick leads the next one. Which card took the last "
+                    "trick: the highest trump in it, or with none the highest card of the suit "
+                    "led (R3.2)?"
+                )
             if r.auction:
                 if got == (deal.dealer + 1) % n:
                     return (
