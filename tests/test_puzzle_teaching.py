@@ -122,6 +122,27 @@ def test_r6_7_c3_20_the_first_lead_is_judged_and_is_not_the_rule_of_thumbs_top_t
         "Lead where your partner wins: 4S lets your partner's QH take the first trick"
     ), p.principle
     assert not [h for h in (run.hint(), run.hint()) if "4S" in h]
+    # at the first lead nothing is taken yet: the prompt says whose lead it is instead
+    assert p.prompt.startswith("Your side leads the deal's first trick"), p.prompt
+    assert "already taken" not in p.prompt
+
+
+def test_r6_5_the_rule_of_thumbs_card_is_named_by_its_place_in_its_suit_not_called_low() -> None:
+    """c3-06's 2S is the card the rule of thumb gives up, though a black 2 ranks above the 3 to
+    the 10 of its suit (R2.4): it was called "ranked as low within its suit as any card you
+    hold"; it is now the card that stands lowest in its own suit's order."""
+    principle = get_puzzle("c3-06").principle
+    assert "2S, the card a rule of thumb gives up (none of yours stands lower in its own " in (
+        principle
+    ), principle
+    assert "ranked as low" not in principle
+
+
+def test_r6_5_nobody_robs_and_the_joker_never_gives_the_right() -> None:
+    """c3-08's answer said "AH and the joker give no right to rob unless AH is the ace of
+    trumps", as if the joker sometimes might."""
+    said = get_puzzle("c3-08").start().solution().message
+    assert "The joker never gives the right to rob, nor does AH unless hearts are trumps" in said
 
 
 def test_c1_05_a_partners_trump_that_falls_under_the_top_trump_anyway_is_no_reason_r5_1() -> None:

@@ -577,8 +577,9 @@ def test_give_up_puzzles_ask_more_than_a_rule_of_thumb_r6_5() -> None:
             club = rob_discard(run.t, [c.id for c in g.hand(run.seat)], g.turnup.id)
             assert club is not None and str(CARDS[club]) not in run.right, p.id
             assert (
-                f"Rank alone does not decide: {CARDS[club]}, ranked as low within its suit as "
-                "any card you hold, is not the one" in run.check(run.right[0]).message
+                f"Rank alone does not decide: {CARDS[club]}, the card a rule of thumb gives up "
+                "(none of yours stands lower in its own suit's order), is not the one"
+                in run.check(run.right[0]).message
             )
 
 

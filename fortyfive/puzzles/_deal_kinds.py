@@ -97,7 +97,7 @@ class RobRun(GameRun, kind="rob"):
                 )
             return (
                 f"Nobody holds {ace}, the ace of trumps, so nobody may rob (R6.5). "
-                "AH and the joker give no right to rob unless AH is the ace of trumps."
+                "The joker never gives the right to rob, nor does AH unless hearts are trumps."
             )
         seat = int(self.answer)
         later = (

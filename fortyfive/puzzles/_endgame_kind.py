@@ -570,6 +570,11 @@ def target_prompt(g: Game, side: int, target: int) -> str:
             f"points in this hand, so that {bidders} fall short of their bid, against perfect "
             "play."
         )
+    if not deal.tricks and not g.trick:  # the deal's first lead (R6.7): nothing taken yet
+        return (
+            "Your side leads the deal's first trick, and every hand is open. It needs at least "
+            f"{target} points in this deal: play its cards against perfect defence."
+        )
     return (
         f"{head} Your side needs at least {target} points in this deal, counting what it has "
         "already taken: play its cards against perfect defence."

@@ -31,6 +31,11 @@ def _values(preset: str, position: str) -> tuple[tuple[str, int], ...]:
     return tuple(solve(g).values.items())
 
 
+#: Why the club player's card to give up is the weakest: its place in its own suit's order (a
+#: black 2 stands above the 3 to the 10 of its suit, R2.4, and may still be the lowest placed).
+LOWEST_IN_SUIT = "none of yours stands lower in its own suit's order"
+
+
 @dataclass
 class GiveUpRun(GameRun, kind="give-up"):
     """Rob the turn-up: which card do you give up (R6.5, R7.1, R7.2)? The solver answers."""
@@ -114,8 +119,8 @@ class GiveUpRun(GameRun, kind="give-up"):
             assert self.club is not None
             left = self.values[self.club]
             stay += (
-                f" Rank alone does not decide: {self.club}, ranked as low within its suit as "
-                f"any card you hold, is not the one: giving it up leaves {left}; with these "
+                f" Rank alone does not decide: {self.club}, the card a rule of thumb gives up "
+                f"({LOWEST_IN_SUIT}), is not the one: giving it up leaves {left}; with these "
                 f"hands, keeping it is worth {self.best - left} more."
             )
         also = f" (or {' or '.join(self.right[1:])})" if self.right[1:] else ""

@@ -257,7 +257,7 @@ def principle_of(p: Puzzle, theme: str = "") -> str:
     from fortyfive.puzzles._bidding import BidRun
     from fortyfive.puzzles._endgame_kind import TargetRun, keeping_moves
     from fortyfive.puzzles._endgame_kind import principle as endgame_principle
-    from fortyfive.puzzles._give_up import GiveUpRun, kept_card_role
+    from fortyfive.puzzles._give_up import LOWEST_IN_SUIT, GiveUpRun, kept_card_role
     from fortyfive.puzzles._race_kind import RaceRun, race_principle
 
     run = p.start()
@@ -271,9 +271,9 @@ def principle_of(p: Puzzle, theme: str = "") -> str:
         if run.club is not None and run.club != card:
             role = kept_card_role(run, card, run.club) or "still earns its place"
             return (
-                f"Rank alone does not choose the card to give up: here {run.club}, ranked as "
-                f"low within its suit as any card you hold, {role}, and {card} is the card your "
-                "side can best spare."
+                f"Rank alone does not choose the card to give up: here {run.club}, the card a "
+                f"rule of thumb gives up ({LOWEST_IN_SUIT}), {role}, and {card} is the card "
+                "your side can best spare."
             )
         return (
             f"Rob, and give up the card that can take no trick in these hands ({card}): every "
