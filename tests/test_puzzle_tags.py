@@ -130,6 +130,7 @@ UNCONFIRMED: dict[tuple[str, str], str] = {
         for rule, why in _GIVE_UP_POINTS.items()
     },
     ("c3-08", "R6.5"): "nobody holds the ace of trumps: 'nobody' with or without robbing",
+    ("c3-20", "R7.2"): "the target counts the bonus, but the first lead is the same without it",
     ("c3-15", "R6.5"): "the robber has played (R6.6): 'nobody' with or without robbing",
     **{
         (pid, rule): "the bonus is uncertain, so uncredited: any bonus gives the same answer"

@@ -83,12 +83,16 @@ def test_r2_3_a_pip_beaten_by_a_lower_black_pip_is_told_the_black_order_not_the_
 
 
 def test_r3_3_a_wrong_next_leader_is_asked_which_card_took_the_trick_not_told() -> None:
-    """c2-02: a miss said only "the winner of a trick leads the next one"; it now asks which
-    card took the last trick (R3.2), without naming the card or the seat."""
-    for seat in ("4", "5"):
-        said = get_puzzle("c2-02").start().check(seat).message
+    """c2-25: a miss said only "the winner of a trick leads the next one"; it now asks which
+    card took the last trick (R3.2), without naming the card or the seat; the answer names
+    both (2C, the highest trump of 7C 6C 4C 2C with clubs trumps)."""
+    for seat in ("1", "5"):
+        said = get_puzzle("c2-25").start().check(seat).message
         assert "Which card took the last trick" in said and "(R3.2)" in said, said
-        assert "5C" not in said and "Seat 0" not in said and "seat 0" not in said, said
+        assert "2C" not in said and "Seat 4" not in said and "seat 4" not in said, said
+    assert get_puzzle("c2-25").start().solution().message == (
+        "Seat 4 won trick 1 with 2C, the highest trump in it (R3.2), so it leads the next (R3.3)."
+    )
 
 
 def test_r5_3_the_ace_of_trumps_is_kept_by_playing_any_other_trump_the_privileged_jack_too() -> (

@@ -399,7 +399,7 @@ def test_assign_and_grade_commands(tmp_path: Path, capsys: pytest.CaptureFixture
     # the manifest, its key, two students', the teacher's copy; grade with the version that
     # assigned; what copying a classmate is worth
     assert f"wrote 5 files into {out} with fortyfive {__version__}" in said
-    assert "a copied classmate's file is worth 2.00 of 6 points on average" in said
+    assert "a copied classmate's file is worth 3.00 of 6 points on average" in said
     assert (out / "assignment.key").stat().st_mode & 0o077 == 0  # the teacher's alone
     assert f"fortyfive grade --assignment {out / 'assignment.json'}" in said
     teacher = json.loads((out / "teacher" / "hw1-teacher.ipynb").read_text())["cells"][0]

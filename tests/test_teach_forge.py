@@ -305,7 +305,7 @@ def test_assign_warns_when_copying_pays(tmp_path: Path, capsys: pytest.CaptureFi
     mpath = manifest_file(tmp_path)
     assert main(["assign", str(mpath), "--out", str(tmp_path / "a"), "--roster", str(roster)]) == 0
     said = capsys.readouterr()
-    assert "worth 2.00 of 6 points" in said.out and "warning: that is over 8%" in said.err
+    assert "worth 3.00 of 6 points" in said.out and "warning: that is over 8%" in said.err
     mpath = manifest_file(tmp_path, puzzles=[{"generate": "order", "count": 3}])
     assert main(["assign", str(mpath), "--out", str(tmp_path / "b"), "--roster", str(roster)]) == 0
     said = capsys.readouterr()

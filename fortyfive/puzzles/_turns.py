@@ -24,9 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from fortyfive.engine.cards import SUITS
+from fortyfive.engine.cards import CARDS, SUITS
 from fortyfive.engine.dealing import deal_pack
 from fortyfive.engine.phase import Phase
+from fortyfive.engine.rules import rules_tables
 from fortyfive.puzzles._parts import (
     GameRun,
     choice,
@@ -397,7 +398,17 @@ class TurnRun(GameRun, kind="turn"):
         if last is not None:
             return f"Seat {seat}: play goes clockwise, and seat {last} played last (R1.2, R3.1)."
         if deal.tricks:
-            return f"Seat {seat} won trick {len(deal.tricks)}, so it leads the next (R3.3)."
+            t = deal.tricks[-1]
+            won = CARDS[t.winning_card(r.players)]
+            how = (
+                "the highest trump in it"
+                if g.trump and rules_tables(r, g.trump).is_trump(won.id)
+                else "the highest card of the suit led"
+            )
+            return (
+                f"Seat {seat} won trick {len(deal.tricks)} with {won}, {how} (R3.2), so it leads "
+                "the next (R3.3)."
+            )
         rob = g.robber
         robbing = (
             f" Seat {rob} may rob at its first turn to play, before it chooses its card (R8.7)."

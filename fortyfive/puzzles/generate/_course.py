@@ -52,7 +52,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
     },
     2: {
         1: ("winner", 2, None),
-        2: ("turn", 1, "next-leader"),  # R3.3
+        25: ("turn", 1, "next-leader"),  # R3.3, once the trick's winner is found: a low club
         4: ("target", 2, "barker-play"),  # throw the lead: the trick's winner leads (R3.3)
         5: ("target", 1, "barker-renege"),  # keep a guard (R5.2, R5.3)
         8: ("legal", 1, "no-trump"),  # R5.5
@@ -133,7 +133,7 @@ COURSE: dict[int, dict[int, tuple[str, int, Any]]] = {
 RETIRED: dict[int, tuple[int, ...]] = {
     0: (6, 7, 8),
     1: (2, 6, 7, 8, 12, 13, 14, 15),
-    2: (3, 6, 7, 9, 11, 12, 13, 16, 17, 18, 20, 21),
+    2: (2, 3, 6, 7, 9, 11, 12, 13, 16, 17, 18, 20, 21),
     3: (1, 7, 9, 10, 11, 12, 16, 17),
     4: (1, 2, 6, 8, 10, 11, 13, 14, 15, 17),
     5: (2, 3, 4, 8, 13, 15, 16, 17),
@@ -165,7 +165,7 @@ SEEDS: dict[str, int] = {
     "c1-19": 1044,  # 5H > JK > AH > QH > 2H: no king, and no ladder of hearts shown
     "c1-20": 1137,  # JD over the joker led; AD, the plain 5S and JS take nothing
     "c2-01": 2002,  # 3C over 7C: the black trumps' pips run backwards
-    "c2-02": 2013,  # 5C wins the trick, and leads next, where whist gives it to the TC
+    "c2-25": 2072,  # clubs: 2C takes the trick over 7C, 6C and 4C, and its seat leads next
     "c2-04": 2237,  # no trump in hand: give the trick away with 7S, keep the winners
     "c2-14": 2017,  # the joker played after the lead: AH is still privileged (not the 5, J)
     "c2-15": 2018,  # draw with the 7, keeping AH: not the top trump first
