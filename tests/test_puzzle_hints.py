@@ -39,6 +39,13 @@ def test_a_keep_hint_asks_how_the_trump_ranks_and_never_says_it_r5_2() -> None:
         assert "protected" in text and p.position["trick"][0] not in text, p.id
 
 
+def test_a_keep_hint_does_not_say_whether_another_trump_is_held_r5_3() -> None:
+    """c2-14's second hint ended "and note that you hold no other trump", which all but answered
+    its yes-or-no question; the hint reads the same with or without another trump."""
+    said = {hints(p)[1].split("? ", 1)[1] for p in of("keep")}
+    assert said == {"Answer both, then look at the rest of your hand (R5.3)."}, said
+
+
 def test_a_legal_hint_never_counts_the_cards_that_may_be_played_r4_r5() -> None:
     """A count is the answer when every card, or just the trumps, may be played (as it was in a
     joker-led puzzle where every card might be)."""

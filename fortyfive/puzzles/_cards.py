@@ -498,16 +498,12 @@ class KeepRun(_CardRun, kind="keep"):
         )
         if not self.t.is_trump(self.lead):
             return [first, f"{lead} is not a trump: R4.1-R4.3 apply, not R5."]
-        others = any(self.t.is_trump(x) for x in self.hand if x != self.card)
-        then = (
-            "then look at your other trumps (R5.3)"
-            if others
-            else "and note that you hold no other trump"
-        )
+        # the same words whether or not another trump is held: which, is the learner's to see
         return [
             first,
             f"Is {c} one of the protected trumps, and how does it rank against the one card that "
-            f"fixes what you must play (R5.4)? Answer both, {then}.",
+            "fixes what you must play (R5.4)? Answer both, then look at the rest of your hand "
+            "(R5.3).",
         ]
 
     def _solution(self) -> Feedback:
