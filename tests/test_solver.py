@@ -25,7 +25,7 @@ from fortyfive.solve.position import Position
 from fortyfive.solve.solver import can_force_win, deal_value, solve
 
 
-@pytest.mark.parametrize("seed", range(150))
+@pytest.mark.parametrize("seed", seeds(150, quick=50))  # at size in the full tier
 def test_R10_1_barker_solver_matches_oracle_three_tricks(seed: int) -> None:
     rng = random.Random(seed)
     g = position_with(BARKER, rng, cards_left=12)

@@ -43,7 +43,7 @@ def test_bruff_matches_the_reference_search(seed: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", seeds(16, quick=4))
+@pytest.mark.parametrize("seed", seeds(16, quick=2))
 def test_whole_bruff_deals_with_robbing_match_the_reference_search(seed: int) -> None:
     """Whole deals from their first card, where the robber's choice (R6.5) is searched too."""
     rng = random.Random(7000 + seed)
