@@ -107,4 +107,4 @@ def test_engine_solver_and_puzzle_tests_pass_in_pyodide(tmp_path: Path) -> None:
     summary = run.stdout.strip().splitlines()[-1]
     print(f"in Pyodide {core.name[len('pyodide-') :]}: {summary} ({seconds:.0f} s with start-up)")
     passed = int(re.search(r"(\d+) passed", summary).group(1))  # type: ignore[union-attr]
-    assert passed > 1000
+    assert passed > 900  # the quick tier's selection: 935 when last counted

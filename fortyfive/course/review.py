@@ -311,9 +311,9 @@ def fresh(recipe: Recipe, day: date) -> Puzzle:
     thrown lead), the same rule ids and the same difficulty, not the position that was missed
     (which could be learned by heart), made by the drill's generator from a seed of the
     puzzle's id and the day (so the same day shows the same one, another day another). The
-    first of :data:`FRESH_TRIES` with the same rule ids is shown, else the first that asks them
-    all, else the first fresh one; a kind the drills do not make (a race to 45) comes back as
-    it was."""
+    first of :data:`FRESH_TRIES` with the same preset and rule ids is shown, else the nearest
+    (the same preset first, then the same rules, then all of them); a kind the drills do not
+    make (a race to 45) comes back as it was."""
     original = recipe.recreate()
     if recipe.kind not in DRILL_KINDS:
         return original
@@ -334,10 +334,17 @@ def fresh(recipe: Recipe, day: date) -> Puzzle:
         made = Puzzle.from_dict(
             dict(made.to_dict(), id=review_id(recipe, day), rules=with_cited_rules(made))
         )
-        if set(made.rules) == asked:
+        if made.preset == original.preset and set(made.rules) == asked:
             return made
         fallback.append(made)
-    fallback.sort(key=lambda p: not asked <= set(p.rules))  # stable: the first of each
+    # stable: the first of the same preset and rules, else the same preset and all the rules
+    fallback.sort(
+        key=lambda p: (
+            p.preset != original.preset,
+            set(p.rules) != asked,
+            not asked <= set(p.rules),
+        )
+    )
     return fallback[0] if fallback else original
 
 
