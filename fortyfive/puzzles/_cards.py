@@ -221,10 +221,13 @@ class WinnerRun(_CardRun, kind="winner"):
 
     def _pip_reversed(self, c: int) -> bool:
         """Is ``c`` a pip trump beaten by a lower pip of a black trump suit (R2.3: 3C over 7C)?"""
-        win, mine, pips = CARDS[self.win], CARDS[c], "2346789T"  # the five is the top trump
+        win, mine = CARDS[self.win], CARDS[c]
         if self.trump not in "SC" or not (win.suit == mine.suit == self.trump):
-            return False
-        return win.rank in tuple(pips) and mine.rank in tuple(pips) and win.rank < mine.rank
+            return False  # the joker has no suit, AH is a heart: neither gets here
+        pips = tuple("2346789T")  # the trump suit's pips in face order (its five is the top)
+        return (
+            win.rank in pips and mine.rank in pips and pips.index(win.rank) < pips.index(mine.rank)
+        )
 
     def _hint_texts(self) -> list[str]:
         trumps = any(self.t.is_trump(c) for c in self.trick)
